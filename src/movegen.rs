@@ -1,0 +1,584 @@
+//! Move generation: steps, hop chains (with long jumps), swaps; hop paths; perft.
+//!
+//! A piece's hop destinations are found by a flood fill over the padded board from its
+//! origin. The origin counts as empty (the piece is lifted), so no hop may pass over it;
+//! landing back on it is excluded because the origin is marked as visited from the start.
+//! Steps and hops never reach the same cell (a hop moves both coordinates by an even
+//! amount), so the two need no deduplication, and the fill visits each cell once, so every
+//! `(from, to)` comes out exactly once.
+
+use crate::error::{Error, ErrorKind};
+use crate::geometry::{Cell, MAX_PAD};
+use crate::position::{clip, Move, Position, EMPTY};
+
+/// Reusable scratch space for generation (visited set and flood-fill stack), so the hot
+/// path allocates nothing.
+pub struct MoveGen {
+    seen: [u64; MAX_PAD.div_ceil(64)],
+    stack: [u16; MAX_PAD],
+}
+
+impl Default for MoveGen {
+    fn default() -> Self {
+        MoveGen::new()
+    }
+}
+
+impl MoveGen {
+    /// Fresh scratch space.
+    pub fn new() -> MoveGen {
+        MoveGen {
+            seen: [0; MAX_PAD.div_ceil(64)],
+            stack: [0; MAX_PAD],
+        }
+    }
+}
+
+#[inline(always)]
+fn is_piece(v: u8) -> bool {
+    v.wrapping_sub(1) < 6
+}
+
+impl Position {
+    /// Calls `emit(from, to)` (padded indices) for every legal move of `seat` (0-based),
+    /// stopping early when `emit` returns true. Returns whether it stopped early.
+    #[inline(always)]
+    pub(crate) fn for_each_move<F: FnMut(usize, usize) -> bool>(
+        &self,
+        gen: &mut MoveGen,
+        seat: usize,
+        mut emit: F,
+    ) -> bool {
+        let r = &*self.rules;
+        let b = &self.board;
+        let dirs = &r.dirs[..];
+        let bit = 1u8 << seat;
+        let tbits = &r.target_bits[..];
+        let ebits = &r.end_bits[..];
+        let lock = r.lock;
+        let side = r.side_points;
+        let own = seat as u8 + 1;
+        for &o16 in &self.pieces[seat][..self.count[seat] as usize] {
+            let o = o16 as usize;
+            let start_locked = lock && tbits[o] & bit != 0;
+            // Steps (and swaps into the target camp).
+            for &d in dirs {
+                let t = (o as isize + d) as usize;
+                let v = b[t];
+                if v == EMPTY {
+                    if (!start_locked || tbits[t] & bit != 0) && (!side || ebits[t] & bit != 0) && emit(o, t)
+                    {
+                        return true;
+                    }
+                } else if r.swap && is_piece(v) && v != own && tbits[t] & bit != 0 && emit(o, t) {
+                    return true;
+                }
+            }
+            // Hop chains: flood fill from the origin.
+            gen.seen.fill(0);
+            gen.seen[o >> 6] |= 1 << (o & 63);
+            gen.stack[0] = o16;
+            let mut sp = 1;
+            while sp > 0 {
+                sp -= 1;
+                let c = gen.stack[sp] as usize;
+                let locked = lock && tbits[c] & bit != 0;
+                for &d in dirs {
+                    let land = if r.long {
+                        match long_hop(b, o, c, d) {
+                            Some(l) => l,
+                            None => continue,
+                        }
+                    } else {
+                        let over = (c as isize + d) as usize;
+                        if !is_piece(b[over]) || over == o {
+                            continue;
+                        }
+                        let land = (over as isize + d) as usize;
+                        if b[land] != EMPTY {
+                            continue;
+                        }
+                        land
+                    };
+                    if gen.seen[land >> 6] & (1 << (land & 63)) != 0 {
+                        continue;
+                    }
+                    if locked && tbits[land] & bit == 0 {
+                        continue;
+                    }
+                    gen.seen[land >> 6] |= 1 << (land & 63);
+                    gen.stack[sp] = land as u16;
+                    sp += 1;
+                    if (!side || ebits[land] & bit != 0) && emit(o, land) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Number of legal moves of the seat to move.
+    pub(crate) fn count_moves(&self, gen: &mut MoveGen) -> u64 {
+        let mut n = 0u64;
+        self.for_each_move(gen, self.to_move as usize, |_, _| {
+            n += 1;
+            false
+        });
+        n
+    }
+
+    /// Whether seat `seat` (0-based) has a legal move.
+    pub(crate) fn seat_can_move(&self, gen: &mut MoveGen, seat: usize) -> bool {
+        self.for_each_move(gen, seat, |_, _| true)
+    }
+
+    /// Appends the legal moves of the seat to move (unordered) to `out`.
+    pub fn generate_moves(&self, gen: &mut MoveGen, out: &mut Vec<Move>) {
+        let cells = &self.rules.geo.pad_to_cell;
+        self.for_each_move(gen, self.to_move as usize, |f, t| {
+            out.push(Move {
+                from: Cell(cells[f]),
+                to: Cell(cells[t]),
+            });
+            false
+        });
+    }
+
+    /// The legal moves of the seat to move, sorted by origin then destination (cell order).
+    /// Empty when the game is over or the seat is blocked (it must pass).
+    ///
+    /// # Examples
+    /// ```
+    /// use halma::{Position, Variant};
+    /// let p = Position::start("halma".parse::<Variant>()?);
+    /// assert_eq!(p.legal_moves().len(), 40);
+    /// # Ok::<(), halma::Error>(())
+    /// ```
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        if !self.is_over() {
+            self.generate_moves(&mut MoveGen::new(), &mut out);
+            out.sort();
+        }
+        out
+    }
+
+    /// The legal destinations of the piece on `from` (empty if it is not the mover's piece).
+    pub fn destinations(&self, from: Cell) -> Vec<Cell> {
+        let mut v: Vec<Cell> = self
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Whether the seat to move has a legal move (if not, and the game is not over, it passes).
+    pub fn has_moves(&self) -> bool {
+        !self.is_over() && self.seat_can_move(&mut MoveGen::new(), self.to_move as usize)
+    }
+
+    /// Whether no seat still playing can move, so the game is drawn. (While a round is being
+    /// completed after a win under equal turns, blocked seats just pass.)
+    pub fn is_deadlocked(&self) -> bool {
+        let mut gen = MoveGen::new();
+        !self.is_over()
+            && !self.is_closing()
+            && (0..self.seats())
+                .filter(|&s| !self.finished().contains(s + 1))
+                .all(|s| !self.seat_can_move(&mut gen, s))
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let g = self.geometry();
+        if self.is_over() || !g.contains(m.from) || !g.contains(m.to) {
+            return false;
+        }
+        let (f, t) = (g.pad(m.from), g.pad(m.to));
+        if self.board[f] != self.to_move + 1 {
+            return false;
+        }
+        let mut gen = MoveGen::new();
+        let mut found = false;
+        let mut single = self.clone();
+        // Generate for this one piece only.
+        single.pieces[self.to_move as usize][0] = f as u16;
+        single.count[self.to_move as usize] = 1;
+        single.for_each_move(&mut gen, self.to_move as usize, |_, to| {
+            found = to == t;
+            found
+        });
+        found
+    }
+
+    /// Plays a legal move.
+    ///
+    /// # Errors
+    /// When the move is not legal; the message says why and the position is unchanged.
+    ///
+    /// # Examples
+    /// ```
+    /// use halma::{Position, Move};
+    /// let mut p: Position = "halma-8x8 1 ....2222/.....222/......22/.......2/1......./11....../111...../1111....".parse()?;
+    /// let m = p.parse_move("c2-c3")?;
+    /// p.play(m)?;
+    /// assert_eq!(p.turn(), 2);
+    /// let err = p.play(m).unwrap_err();
+    /// assert_eq!(err.to_string(), "illegal move c2-c3: there is no piece on c2");
+    /// # Ok::<(), halma::Error>(())
+    /// ```
+    pub fn play(&mut self, m: Move) -> Result<(), Error> {
+        if let Err(why) = self.check_move(m) {
+            return Err(Error::new(ErrorKind::IllegalMove, why));
+        }
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        let g = self.geometry();
+        let name = |c: Cell| {
+            if g.contains(c) {
+                g.name(c).to_string()
+            } else {
+                format!("#{}", c.index())
+            }
+        };
+        format!("{}-{}", name(m.from), name(m.to))
+    }
+
+    /// Says why `m` is illegal, or Ok.
+    pub(crate) fn check_move(&self, m: Move) -> Result<(), String> {
+        let g = self.geometry();
+        let text = self.move_text(m);
+        let fail = |why: String| Err(format!("illegal move {text}: {why}"));
+        if !g.contains(m.from) || !g.contains(m.to) {
+            return fail(format!("a cell is not on the {}", g.shape()));
+        }
+        if self.is_over() {
+            return fail("the game is over".into());
+        }
+        if self.is_legal(m) {
+            return Ok(());
+        }
+        let seat = self.turn();
+        let (from, to) = (g.name(m.from), g.name(m.to));
+        match self.piece_at(m.from) {
+            None => return fail(format!("there is no piece on {from}")),
+            Some(s) if s != seat => {
+                return fail(format!(
+                    "{from} holds a piece of seat {s}, and seat {seat} is to move"
+                ))
+            }
+            _ => {}
+        }
+        if m.from == m.to {
+            return fail("a move must end on another cell".into());
+        }
+        let r = self.rules();
+        let bit = 1u8 << (seat - 1);
+        let (fp, tp) = (g.pad(m.from), g.pad(m.to));
+        if let Some(s) = self.piece_at(m.to) {
+            let swap_hint = if r.swap && s != seat && r.target_bits[tp] & bit != 0 {
+                " (a swap must be a step)"
+            } else {
+                ""
+            };
+            return fail(format!("{to} is occupied{swap_hint}"));
+        }
+        if r.side_points && r.end_bits[tp] & bit == 0 {
+            return fail(format!(
+                "{to} is in a side point: a move may end only in seat {seat}'s home or target point or the middle"
+            ));
+        }
+        if r.lock && r.target_bits[fp] & bit != 0 && r.target_bits[tp] & bit == 0 {
+            return fail(format!(
+                "the piece on {from} is in its target camp and may not leave it"
+            ));
+        }
+        fail(format!("{to} is not reachable from {from}"))
+    }
+
+    /// Parses move text: `from-to`, or a full hop path `a1-c3-e5` which is checked hop by hop.
+    ///
+    /// # Errors
+    /// When the text is not a move, names cells not on the board, or the path is not a legal
+    /// move here.
+    pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        self.parse_path(text).map(|(m, _)| m)
+    }
+
+    /// Like [`parse_move`](Self::parse_move), also returning the cells of the path as written
+    /// (just `[from, to]` for `from-to`).
+    ///
+    /// # Errors
+    /// As `parse_move`.
+    pub fn parse_path(&self, text: &str) -> Result<(Move, Vec<Cell>), Error> {
+        let text = text.trim();
+        let syntax = |m: String| Error::new(ErrorKind::MoveSyntax, m);
+        if text.len() > 512 {
+            return Err(syntax("move text is too long".into()));
+        }
+        let parts: Vec<&str> = text.split('-').collect();
+        if parts.len() < 2 {
+            return Err(syntax(format!(
+                "'{}' is not a move: write from-to, like e4-e6",
+                clip(text)
+            )));
+        }
+        let mut cells = Vec::with_capacity(parts.len());
+        for p in &parts {
+            cells.push(
+                self.parse_cell(p)
+                    .map_err(|e| syntax(format!("in move '{}': {}", clip(text), e)))?,
+            );
+        }
+        let m = Move {
+            from: cells[0],
+            to: cells[cells.len() - 1],
+        };
+        if cells.len() > 2 {
+            self.check_path(&cells).map_err(|why| {
+                Error::new(
+                    ErrorKind::IllegalMove,
+                    format!("illegal move {}: {why}", clip(text)),
+                )
+            })?;
+        }
+        if let Err(why) = self.check_move(m) {
+            return Err(Error::new(ErrorKind::IllegalMove, why));
+        }
+        Ok((m, cells))
+    }
+
+    /// Checks a written hop path hop by hop (the move as a whole is checked separately).
+    fn check_path(&self, cells: &[Cell]) -> Result<(), String> {
+        let g = self.geometry();
+        let r = self.rules();
+        let seat = self.to_move as usize;
+        let bit = 1u8 << seat;
+        let o = g.pad(cells[0]);
+        if self.board[o] != seat as u8 + 1 {
+            return Ok(()); // reported by the whole-move check
+        }
+        let mut visited = vec![o];
+        for w in cells.windows(2) {
+            let (a, b) = (g.pad(w[0]), g.pad(w[1]));
+            let hop = format!("{}-{}", g.name(w[0]), g.name(w[1]));
+            let landed = r.dirs.iter().find_map(|&d| {
+                let l = if r.long {
+                    long_hop(&self.board, o, a, d)
+                } else {
+                    short_hop(&self.board, o, a, d)
+                };
+                l.filter(|&l| l == b)
+            });
+            if landed.is_none() {
+                return Err(format!("{hop} is not a hop over a piece into an empty cell"));
+            }
+            if r.lock && r.target_bits[a] & bit != 0 && r.target_bits[b] & bit == 0 {
+                return Err(format!(
+                    "{hop} leaves the target camp, which the piece had reached"
+                ));
+            }
+            if visited.contains(&b) {
+                return Err(format!("{hop} returns to a cell the path already visited"));
+            }
+            visited.push(b);
+        }
+        Ok(())
+    }
+
+    /// One shortest hop path of a legal move, origin and destination included (a step or a
+    /// swap is just `[from, to]`). `None` when the move is not legal.
+    ///
+    /// # Examples
+    /// ```
+    /// use halma::Position;
+    /// let p: Position = "halma-8x8 1 ......../......../......../...2..../......../.2....../1......./........".parse()?;
+    /// let m = p.parse_move("a2-e6")?;
+    /// let path: Vec<&str> = p.hop_path(m).unwrap().iter().map(|&c| p.geometry().name(c)).collect();
+    /// assert_eq!(path, ["a2", "c4", "e6"]);
+    /// # Ok::<(), halma::Error>(())
+    /// ```
+    pub fn hop_path(&self, m: Move) -> Option<Vec<Cell>> {
+        if !self.is_legal(m) {
+            return None;
+        }
+        let g = self.geometry();
+        let r = self.rules();
+        let (o, t) = (g.pad(m.from), g.pad(m.to));
+        if r.dirs.iter().any(|&d| (o as isize + d) as usize == t) {
+            return Some(vec![m.from, m.to]);
+        }
+        let bit = 1u8 << self.to_move;
+        let mut parent = vec![u16::MAX; g.pad_len];
+        parent[o] = o as u16;
+        let mut queue = std::collections::VecDeque::from([o]);
+        while let Some(c) = queue.pop_front() {
+            if c == t {
+                break;
+            }
+            let locked = r.lock && r.target_bits[c] & bit != 0;
+            for &d in &r.dirs {
+                let land = if r.long {
+                    long_hop(&self.board, o, c, d)
+                } else {
+                    short_hop(&self.board, o, c, d)
+                };
+                let Some(land) = land else { continue };
+                if parent[land] != u16::MAX || (locked && r.target_bits[land] & bit == 0) {
+                    continue;
+                }
+                parent[land] = c as u16;
+                queue.push_back(land);
+            }
+        }
+        let mut path = vec![t];
+        let mut c = t;
+        while c != o {
+            c = parent[c] as usize;
+            path.push(c);
+        }
+        path.reverse();
+        Some(path.into_iter().map(|p| self.pad_cell(p)).collect())
+    }
+
+    /// The position after `m` (which must be legal) — convenience for tests and tools.
+    ///
+    /// # Errors
+    /// When the move is illegal.
+    pub fn after(&self, m: Move) -> Result<Position, Error> {
+        let mut p = self.clone();
+        p.play(m)?;
+        Ok(p)
+    }
+
+    /// The seat to move passes; only meaningful when it has no legal move.
+    pub fn pass(&mut self) {
+        self.pass_turn();
+    }
+
+    /// Counts the move sequences of length `depth` (each `(from, to)` once). A seat with no
+    /// legal move passes, and the pass counts as its turn; a game that is over, or where
+    /// every seat is blocked, has no moves.
+    ///
+    /// # Examples
+    /// ```
+    /// use halma::{Position, Variant};
+    /// let p = Position::start("star-2+any-camp+free-target".parse::<Variant>()?);
+    /// assert_eq!(p.perft(2), 196);
+    /// # Ok::<(), halma::Error>(())
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut p = self.clone();
+        let mut gen = MoveGen::new();
+        let mut lists = vec![Vec::new(); depth as usize + 1];
+        perft_rec(&mut p, &mut gen, depth, &mut lists)
+    }
+
+    /// `perft(depth)` and the number of move lists generated on the way (for benchmarks).
+    pub fn perft_lists(&self, depth: u32) -> (u64, u64) {
+        let mut p = self.clone();
+        let mut gen = MoveGen::new();
+        let mut lists = vec![Vec::new(); depth as usize + 1];
+        LISTS.with(|c| c.set(0));
+        let n = perft_rec(&mut p, &mut gen, depth, &mut lists);
+        (n, LISTS.with(|c| c.get()))
+    }
+
+    /// `perft(depth)` split by first move: each legal move with the count below it.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        let mut out = Vec::new();
+        if depth == 0 {
+            return out;
+        }
+        for m in self.legal_moves() {
+            let mut p = self.clone();
+            p.play_unchecked(m);
+            out.push((m, p.perft(depth - 1)));
+        }
+        out
+    }
+}
+
+thread_local! {
+    static LISTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+fn perft_rec(p: &mut Position, gen: &mut MoveGen, depth: u32, lists: &mut [Vec<(u16, u16)>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if p.is_over() {
+        return 0;
+    }
+    LISTS.with(|c| c.set(c.get() + 1));
+    if depth == 1 {
+        let n = p.count_moves(gen);
+        if n > 0 {
+            return n;
+        }
+    }
+    let (list, rest) = lists.split_first_mut().expect("one list per ply");
+    list.clear();
+    p.for_each_move(gen, p.to_move as usize, |f, t| {
+        list.push((f as u16, t as u16));
+        false
+    });
+    if list.is_empty() {
+        // Blocked: pass, unless nobody can move (a draw: no moves).
+        if p.is_deadlocked() {
+            return 0;
+        }
+        let u = p.pass_turn();
+        let n = perft_rec(p, gen, depth - 1, rest);
+        p.unmake(u);
+        return n;
+    }
+    let mut total = 0;
+    for &(f, t) in list.iter() {
+        let u = p.make(f as usize, t as usize);
+        total += perft_rec(p, gen, depth - 1, rest);
+        p.unmake(u);
+    }
+    total
+}
+
+/// A single hop from padded `c` in direction `d` with the piece lifted from `o`.
+#[inline]
+fn short_hop(b: &[u8; MAX_PAD], o: usize, c: usize, d: isize) -> Option<usize> {
+    let over = (c as isize + d) as usize;
+    if !is_piece(b[over]) || over == o {
+        return None;
+    }
+    let land = (over as isize + d) as usize;
+    (b[land] == EMPTY || land == o).then_some(land)
+}
+
+/// A long jump from padded `c` in direction `d` with the piece lifted from `o`: over the one
+/// piece at distance k (empty cells before it) to distance 2k (empty cells after it).
+#[inline]
+fn long_hop(b: &[u8; MAX_PAD], o: usize, c: usize, d: isize) -> Option<usize> {
+    let empty = |x: usize| b[x] == EMPTY || x == o;
+    let mut x = (c as isize + d) as usize;
+    let mut k = 1;
+    while empty(x) {
+        x = (x as isize + d) as usize;
+        k += 1;
+    }
+    if !is_piece(b[x]) {
+        return None;
+    }
+    for _ in 0..k {
+        x = (x as isize + d) as usize;
+        if !empty(x) {
+            return None;
+        }
+    }
+    Some(x)
+}

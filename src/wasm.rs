@@ -1,0 +1,1 @@
+//! JavaScript bindings (built for wasm32 only).
