@@ -241,7 +241,7 @@ pub(crate) fn zobrist(seat: usize, pad: usize) -> u64 {
 }
 
 #[inline]
-fn turn_key(seat: u8) -> u64 {
+pub(crate) fn turn_key(seat: u8) -> u64 {
     zobrist(7, seat as usize)
 }
 
@@ -315,7 +315,7 @@ impl Position {
             }
         } else if p.finished & (1 << to_move) != 0 {
             // Team games skip finished seats.
-            p.set_to_move(p.next_seat(to_move as usize, false).unwrap_or(to_move as usize));
+            p.set_turn(p.next_seat(to_move as usize, false).unwrap_or(to_move as usize));
         }
         p
     }
@@ -457,7 +457,7 @@ impl Position {
             .any(|s| self.finished & (1 << s) != 0 && self.rules.team_mask[s] & !self.finished == 0)
     }
 
-    fn set_to_move(&mut self, s: usize) {
+    pub(crate) fn set_turn(&mut self, s: usize) {
         self.hash ^= turn_key(self.to_move) ^ turn_key(s as u8);
         self.to_move = s as u8;
     }
@@ -487,7 +487,7 @@ impl Position {
             self.closing = true;
         }
         match self.next_seat(mover, self.closing) {
-            Some(s) => self.set_to_move(s),
+            Some(s) => self.set_turn(s),
             None => self.over = true,
         }
     }
