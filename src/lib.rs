@@ -36,8 +36,11 @@ mod movegen;
 mod position;
 mod variant;
 
+/// The JavaScript API (wasm32 only). Public for `tests/wasm.rs`, which calls it as JavaScript
+/// would; JavaScript sees it through the generated `www/pkg/halma.js`.
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+#[doc(hidden)]
+pub mod wasm;
 
 pub use error::{Error, ErrorKind};
 pub use game::{DrawReason, Game, Outcome, Ply, Standing, MAX_RECORD_LEN};

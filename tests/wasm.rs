@@ -1,0 +1,373 @@
+//! The JavaScript API (`src/wasm.rs`) compiled to wasm and run in headless Chromium:
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test wasm`
+//! (`./build.sh test` does it). Every argument goes in as a `JsValue`, as JavaScript passes
+//! it, and every error comes back as a JS `Error` whose message is checked.
+//!
+//! Native `cargo test` skips this file; the engine's rules are tested natively.
+
+#![cfg(target_arch = "wasm32")]
+
+use halma::wasm::{bench_movegen, variant_ids, variant_info, Game};
+use js_sys::{Array, Reflect};
+use wasm_bindgen::{JsCast, JsError, JsValue};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn s(text: &str) -> JsValue {
+    JsValue::from_str(text)
+}
+
+fn n(x: f64) -> JsValue {
+    JsValue::from_f64(x)
+}
+
+/// `value[key]`.
+fn get(value: &JsValue, key: &str) -> JsValue {
+    Reflect::get(value, &s(key)).expect("an object")
+}
+
+fn array(value: &JsValue) -> Array {
+    value.clone().dyn_into::<Array>().expect("an array")
+}
+
+fn num(value: &JsValue) -> f64 {
+    value.as_f64().expect("a number")
+}
+
+/// The message of the JS `Error` a failed call gives.
+fn message(e: JsError) -> String {
+    let v: JsValue = e.into();
+    let e: js_sys::Error = v.dyn_into().expect("a JS Error");
+    e.message().into()
+}
+
+fn ok<T>(r: Result<T, JsError>) -> T {
+    r.unwrap_or_else(|e| panic!("unexpected error: {}", message(e)))
+}
+
+fn fails<T>(r: Result<T, JsError>) -> String {
+    match r {
+        Ok(_) => panic!("expected an error"),
+        Err(e) => message(e),
+    }
+}
+
+fn new_game(variant: &str) -> Game {
+    ok(Game::new(s(variant)))
+}
+
+fn cell(g: &Game, name: &str) -> usize {
+    ok(g.cell_by_name(s(name))) as usize
+}
+
+/// `(from, to, path)` of every legal move.
+fn legal(g: &Game) -> Vec<(usize, usize, Vec<usize>)> {
+    array(&ok(g.legal_moves()))
+        .iter()
+        .map(|m| {
+            let path = array(&get(&m, "path")).iter().map(|c| num(&c) as usize).collect();
+            (num(&get(&m, "from")) as usize, num(&get(&m, "to")) as usize, path)
+        })
+        .collect()
+}
+
+/// Plays the first legal move; returns it.
+fn play_first(g: &mut Game) -> (usize, usize) {
+    let (from, to, _) = legal(g)[0].clone();
+    ok(g.play_move(n(from as f64), n(to as f64)));
+    (from, to)
+}
+
+#[wasm_bindgen_test]
+fn every_board_kind_has_its_cells_camps_and_seats() {
+    // (variant, cells, camps, cells per home camp, seats)
+    for (variant, cells, camps, camp_cells, seats) in [
+        ("halma", 256, 4, 19, 2),
+        ("halma-4", 256, 4, 13, 4),
+        ("halma-8x8", 64, 4, 10, 2),
+        ("halma-10x10", 100, 4, 15, 2),
+        ("star-2", 121, 6, 10, 2),
+        ("star-6", 121, 6, 10, 6),
+        ("solitaire", 256, 4, 19, 1),
+    ] {
+        let g = new_game(variant);
+        assert_eq!(g.variant(), variant);
+        assert_eq!(g.seats(), seats, "{variant}");
+        assert_eq!(g.turn(), 1, "{variant}");
+        let board = ok(g.board());
+        assert_eq!(array(&get(&board, "cells")).length(), cells, "{variant}");
+        assert_eq!(g.cells().len(), cells as usize, "{variant}");
+        let camp_list = array(&get(&board, "camps"));
+        assert_eq!(camp_list.length(), camps, "{variant}");
+        assert_eq!(array(&get(&board, "seats")).length(), seats as u32, "{variant}");
+
+        // Each seat starts on exactly the cells of the camp whose homeOf is that seat.
+        let pieces = g.cells();
+        let mut homes = 0;
+        for camp in camp_list.iter() {
+            let home_of = get(&camp, "homeOf");
+            let camp_cells_now: Vec<usize> = array(&get(&camp, "cells"))
+                .iter()
+                .map(|c| num(&c) as usize)
+                .collect();
+            assert_eq!(camp_cells_now.len(), camp_cells, "{variant}: camp size");
+            if let Some(seat) = home_of.as_f64() {
+                homes += 1;
+                for c in &camp_cells_now {
+                    assert_eq!(pieces[*c] as f64, seat, "{variant}: cell {c}");
+                }
+            }
+        }
+        assert_eq!(homes, seats, "{variant}: home camps");
+        let on_board = pieces.iter().filter(|&&p| p != 0).count();
+        assert_eq!(on_board, camp_cells * seats, "{variant}: pieces");
+
+        // A cell description carries id, name and layout coordinates.
+        let first = array(&get(&board, "cells")).get(0);
+        assert_eq!(num(&get(&first, "id")), 0.0);
+        let name = get(&first, "name").as_string().expect("a name");
+        assert_eq!(ok(g.cell_name(n(0.0))), name);
+        assert_eq!(ok(g.cell_by_name(s(&name))), 0);
+        assert!(get(&first, "x").as_f64().is_some() && get(&first, "y").as_f64().is_some());
+
+        assert!(g.outcome().expect("outcome").is_null());
+        assert!(!g.is_over());
+        assert_eq!(g.points().len(), seats);
+    }
+}
+
+#[wasm_bindgen_test]
+fn star_start_has_fourteen_moves() {
+    let g = new_game("star-2");
+    assert_eq!(legal(&g).len(), 14);
+    let movable = g.movable();
+    assert!(!movable.is_empty());
+    for m in legal(&g) {
+        assert!(movable.contains(&(m.0 as u16)));
+        assert!(ok(g.destinations(n(m.0 as f64))).contains(&(m.1 as u16)));
+    }
+}
+
+#[wasm_bindgen_test]
+fn variant_list_and_info() {
+    let ids = variant_ids();
+    for id in [
+        "halma",
+        "halma-8x8",
+        "halma-10x10",
+        "star-2",
+        "star-6",
+        "solitaire",
+    ] {
+        assert!(ids.iter().any(|v| v == id), "{id} in {ids:?}");
+    }
+    let info = ok(variant_info(s("star-3+long")));
+    assert_eq!(get(&info, "shape").as_string().as_deref(), Some("star"));
+    assert_eq!(num(&get(&info, "seats")), 3.0);
+    assert_eq!(get(&info, "longJumps").as_bool(), Some(true));
+    let e = fails(variant_info(s("checkers")));
+    assert!(e.contains("checkers"), "{e}");
+}
+
+/// 8×8: seat 1 on a1, seat 2 on b2 and d4, so a1-c3-e5 is a hop chain.
+const CHAIN_POSITION: &str =
+    "halma-8x8 1 ......../......../......../......../...2..../......../.2....../1.......";
+
+#[wasm_bindgen_test]
+fn hop_chain_moves_the_piece_along_its_path() {
+    let mut g = ok(Game::from_position(s(CHAIN_POSITION)));
+    let (a1, c3, e5) = (cell(&g, "a1"), cell(&g, "c3"), cell(&g, "e5"));
+    let moves = legal(&g);
+    let (from, to, path) = moves
+        .iter()
+        .find(|m| m.2.len() > 2)
+        .cloned()
+        .expect("a hop chain among the legal moves");
+    assert_eq!((from, to, path.clone()), (a1, e5, vec![a1, c3, e5]));
+    assert_eq!(
+        ok(g.path(n(from as f64), n(to as f64))).expect("a path"),
+        vec![a1 as u16, c3 as u16, e5 as u16]
+    );
+
+    let before = g.cells();
+    let plies = array(&ok(g.play_move(n(from as f64), n(to as f64))));
+    let ply = plies.get(0);
+    assert_eq!(get(&ply, "text").as_string().as_deref(), Some("a1-e5"));
+    assert_eq!(num(&get(&ply, "seat")), 1.0);
+    assert_eq!(array(&get(&ply, "path")).length(), 3);
+
+    let after = g.cells();
+    assert_eq!(after[from], 0);
+    assert_eq!(after[to], 1);
+    let changed: Vec<usize> = (0..after.len()).filter(|&i| after[i] != before[i]).collect();
+    assert_eq!(changed, {
+        let mut v = vec![from, to];
+        v.sort();
+        v
+    });
+    assert_eq!(g.turn(), 2);
+
+    // The same chain as full path text.
+    let mut g = ok(Game::from_position(s(CHAIN_POSITION)));
+    ok(g.play(s("a1-c3-e5")));
+    assert_eq!(g.cells(), after);
+}
+
+#[wasm_bindgen_test]
+fn undo_redo_round_trip() {
+    let mut g = new_game("halma");
+    assert!(!g.can_undo() && !g.can_redo());
+    let mut positions = vec![g.position()];
+    let mut played = Vec::new();
+    for _ in 0..4 {
+        played.push(play_first(&mut g));
+        positions.push(g.position());
+    }
+    assert_eq!(array(&ok(g.history())).length(), 4);
+    for i in (0..4).rev() {
+        assert!(g.can_undo());
+        let m = ok(g.undo());
+        assert_eq!(
+            (num(&get(&m, "from")) as usize, num(&get(&m, "to")) as usize),
+            played[i]
+        );
+        assert_eq!(g.position(), positions[i]);
+    }
+    assert!(!g.can_undo() && g.can_redo());
+    assert!(!fails(g.undo()).is_empty());
+    for p in positions.iter().skip(1) {
+        ok(g.redo());
+        assert_eq!(&g.position(), p);
+    }
+    assert!(!g.can_redo());
+    assert!(!fails(g.redo()).is_empty());
+
+    // A new move after an undo drops the redo line.
+    ok(g.undo());
+    assert!(g.can_redo());
+    play_first(&mut g);
+    assert!(!g.can_redo());
+}
+
+#[wasm_bindgen_test]
+fn illegal_move_throws_and_leaves_the_game_usable() {
+    let mut g = new_game("halma-8x8");
+    let start = g.position();
+    let e = fails(g.play(s("a1-a8")));
+    assert!(e.contains("a1-a8"), "names the move: {e}");
+    assert!(e.contains("not reachable"), "gives the reason: {e}");
+
+    let (a1, a8) = (cell(&g, "a1"), cell(&g, "a8"));
+    let e = fails(g.play_move(n(a1 as f64), n(a8 as f64)));
+    assert!(e.contains("a1-a8") && e.contains("not reachable"), "{e}");
+
+    // Moving the other seat's piece, onto an occupied cell, nonsense text.
+    let e = fails(g.play(s("h8-g7")));
+    assert!(e.contains("h8") && e.contains("seat 2"), "{e}");
+    let e = fails(g.play(s("a1-b2")));
+    assert!(e.contains("a1-b2") && e.contains("occupied"), "{e}");
+    let e = fails(g.play(s("hello")));
+    assert!(e.contains("hello"), "{e}");
+
+    assert_eq!(g.position(), start);
+    assert!(!g.can_undo());
+    play_first(&mut g);
+    assert_eq!(g.turn(), 2);
+    assert!(g.can_undo());
+}
+
+#[wasm_bindgen_test]
+fn wrong_argument_types_are_errors_not_panics() {
+    let big = "x".repeat(3 << 20);
+    let undefined = JsValue::UNDEFINED;
+
+    assert!(fails(Game::new(undefined.clone())).contains("variant must be a string"));
+    assert!(fails(Game::new(n(16.0))).contains("variant must be a string"));
+    assert!(fails(Game::new(JsValue::NULL)).contains("must be a string"));
+    assert!(!fails(Game::new(s(""))).is_empty());
+    assert!(!fails(Game::new(s("halma+size=99"))).is_empty());
+    assert!(fails(Game::new(s(&big))).contains("too long"));
+    assert!(fails(Game::from_position(s(&big))).contains("too long"));
+    assert!(fails(Game::from_position(undefined.clone())).contains("must be a string"));
+    assert!(!fails(Game::from_position(s("halma 1 ..."))).is_empty());
+    assert!(fails(Game::from_record(s(&big))).contains("too long"));
+    assert!(fails(Game::from_record(n(1.0))).contains("must be a string"));
+    assert!(fails(variant_info(undefined.clone())).contains("must be a string"));
+    assert!(!fails(bench_movegen(undefined.clone())).is_empty());
+    assert!(!fails(bench_movegen(n(-5.0))).is_empty());
+
+    let mut g = new_game("halma-8x8");
+    let start = g.position();
+    assert!(fails(g.play(undefined.clone())).contains("move must be a string"));
+    assert!(fails(g.play(n(12.0))).contains("move must be a string"));
+    assert!(fails(g.play(s(&big))).contains("too long"));
+    for bad in [s("e4"), undefined.clone(), JsValue::NULL, JsValue::TRUE] {
+        assert!(fails(g.destinations(bad.clone())).contains("must be a cell number"));
+        assert!(fails(g.cell_name(bad.clone())).contains("must be a cell number"));
+        assert!(fails(g.play_move(bad.clone(), n(0.0))).contains("must be a cell number"));
+        assert!(fails(g.play_move(n(0.0), bad.clone())).contains("must be a cell number"));
+        assert!(fails(g.path(bad.clone(), n(0.0))).contains("must be a cell number"));
+    }
+    for bad in [64.0, -1.0, 1.5, 1e300, f64::NAN, f64::INFINITY] {
+        let e = fails(g.destinations(n(bad)));
+        assert!(e.contains("not a cell of this board"), "{bad}: {e}");
+        assert!(fails(g.play_move(n(bad), n(0.0))).contains("not a cell"));
+        assert!(fails(g.path(n(0.0), n(bad))).contains("not a cell"));
+        assert!(fails(g.cell_name(n(bad))).contains("not a cell"));
+    }
+    assert!(!fails(g.cell_by_name(s("z99"))).is_empty());
+    assert!(fails(g.cell_by_name(n(3.0))).contains("must be a string"));
+    assert!(fails(g.cell_by_name(s(&big))).contains("too long"));
+
+    // Nothing changed, and the game still plays.
+    assert_eq!(g.position(), start);
+    play_first(&mut g);
+    assert_eq!(g.turn(), 2);
+}
+
+#[wasm_bindgen_test]
+fn record_round_trip() {
+    for variant in ["halma", "star-3", "halma-8x8+long"] {
+        let mut g = new_game(variant);
+        for _ in 0..7 {
+            play_first(&mut g);
+        }
+        let record = g.record();
+        assert!(record.starts_with(variant), "{record}");
+        let again = ok(Game::from_record(s(&record)));
+        assert_eq!(again.position(), g.position());
+        assert_eq!(again.record(), record);
+        assert_eq!(again.cells(), g.cells());
+        assert_eq!(again.turn(), g.turn());
+        assert_eq!(
+            array(&ok(again.history())).length(),
+            array(&ok(g.history())).length()
+        );
+        assert!(again.can_undo());
+    }
+
+    // From a set-up position too.
+    let mut g = ok(Game::from_position(s(CHAIN_POSITION)));
+    ok(g.play(s("a1-c3-e5")));
+    let again = ok(Game::from_record(s(&g.record())));
+    assert_eq!(again.position(), g.position());
+
+    // Broken records are errors.
+    assert!(!fails(Game::from_record(s(""))).is_empty());
+    let e = fails(Game::from_record(s("halma-8x8\na1-a8")));
+    assert!(e.contains("a1-a8"), "{e}");
+}
+
+#[wasm_bindgen_test]
+fn outcome_and_standings_of_a_game_in_progress() {
+    let mut g = new_game("star-3");
+    play_first(&mut g);
+    assert!(g.outcome().expect("outcome").is_null());
+    assert_eq!(g.outcome_text(), "");
+    assert_eq!(array(&ok(g.standings())).length(), 3);
+    assert_eq!(g.turns_taken(), vec![1, 0, 0]);
+    assert!(g.finished().is_empty());
+    let info = ok(g.variant_info());
+    assert_eq!(get(&info, "variant").as_string().as_deref(), Some("star-3"));
+}
