@@ -1,0 +1,254 @@
+#!/usr/bin/env bash
+# halma: build, serve, test, package and benchmark. The one entry point; see README.md.
+#
+#   ./build.sh               release wasm build into www/pkg (optimised, size-checked)
+#   ./build.sh serve [PORT]  build, then serve www/ on http://127.0.0.1:PORT (default 8000)
+#   ./build.sh test          every check: format, lints, native tests, build, wasm tests in
+#                            headless Chromium, JS unit tests, type check, end-to-end tests
+#   ./build.sh dist          build, then a deployable static folder dist/
+#   ./build.sh bench [--rounds N] [--millis MS]
+#                            move generation speed, native and wasm (Node), and their ratio
+#
+# Missing tools are installed on demand, each only when missing (a second run installs
+# nothing): the wasm32 Rust target, wasm-bindgen-cli into .tools/, npm packages from
+# package-lock.json, Chromium and ChromeDriver from Debian packages (tests only).
+set -euo pipefail
+
+# Budget for the optimised wasm module, gzipped, in KiB: the rules engine plus the bindings.
+# The AI (src/ai/) will add to it; raise this then, on purpose, to the new measured size plus
+# a little headroom.
+WASM_GZIP_BUDGET_KB=80
+
+cd "$(dirname "${BASH_SOURCE[0]}")"
+ROOT=$PWD
+TARGET=wasm32-unknown-unknown
+CRATE=halma
+TOOLS=$ROOT/.tools
+TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
+PKG=www/pkg
+WASM=$PKG/${CRATE}_bg.wasm
+DIST=dist
+CHROMIUM=/usr/bin/chromium
+CHROMEDRIVER=/usr/bin/chromedriver
+
+say() { printf '\n==> %s\n' "$*"; }
+note() { printf '    %s\n' "$*"; }
+die() {
+  printf 'build.sh: %s\n' "$*" >&2
+  exit 1
+}
+
+# ---------------------------------------------------------------- tools, on demand
+
+need_command() {
+  command -v "$1" >/dev/null 2>&1 || die "'$1' is not installed: $2"
+}
+
+ensure_rust() {
+  need_command cargo "install Rust with rustup (see README.md)"
+  if command -v rustup >/dev/null 2>&1; then
+    if ! rustup target list --installed | grep -qx "$TARGET"; then
+      say "installing the Rust target $TARGET (rustup target add)"
+      rustup target add "$TARGET"
+    fi
+  elif [[ ! -d "$(rustc --print sysroot)/lib/rustlib/$TARGET" ]]; then
+    die "the Rust target $TARGET is missing and rustup is not available to add it"
+  fi
+}
+
+# The wasm-bindgen version Cargo.lock pins; the CLI must be exactly the same version.
+bindgen_version() {
+  awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
+}
+
+ensure_bindgen() {
+  local want have_cli have_runner
+  want=$(bindgen_version)
+  [[ -n "$want" ]] || die "cannot read the wasm-bindgen version from Cargo.lock"
+  have_cli=$("$TOOLS/bin/wasm-bindgen" --version 2>/dev/null | awk '{ print $2 }') || true
+  have_runner=$("$TOOLS/bin/wasm-bindgen-test-runner" --version 2>/dev/null | awk '{ print $2 }') || true
+  if [[ "$have_cli" == "$want" && "$have_runner" == "$want" ]]; then
+    return
+  fi
+  say "installing wasm-bindgen-cli $want into .tools/ (cargo install; takes a few minutes)"
+  if ! cargo install wasm-bindgen-cli --version "=$want" --root "$TOOLS" --locked; then
+    note "the install with --locked failed; trying again without --locked"
+    cargo install wasm-bindgen-cli --version "=$want" --root "$TOOLS"
+  fi
+}
+
+ensure_npm() {
+  need_command node "install Node.js 20 or later with npm"
+  need_command npm "install npm (Node.js 20 or later)"
+  if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+    say "installing npm packages from package-lock.json (npm ci: binaryen, Playwright, TypeScript)"
+    npm ci
+  fi
+}
+
+ensure_chromium() {
+  if [[ -x "$CHROMIUM" && -x "$CHROMEDRIVER" ]]; then
+    return
+  fi
+  local install=(apt-get install -y --no-install-recommends chromium chromium-driver)
+  if [[ $(id -u) -eq 0 ]]; then
+    say "installing Chromium and ChromeDriver (Debian packages chromium, chromium-driver)"
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive "${install[@]}"
+  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    say "installing Chromium and ChromeDriver (Debian packages chromium, chromium-driver; sudo)"
+    sudo apt-get update
+    sudo DEBIAN_FRONTEND=noninteractive "${install[@]}"
+  else
+    die "the browser tests need $CHROMIUM and $CHROMEDRIVER: install the Debian packages
+    chromium and chromium-driver as root (sudo ${install[*]}), then run this again"
+  fi
+}
+
+# ---------------------------------------------------------------- build
+
+gzip_size() { gzip -9 -c "$1" | wc -c; }
+kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
+
+# Loads www/pkg/halma.js with its wasm in Node and calls into it, so a module that fails
+# at start-up (a wasm-opt problem) stops the build.
+check_module_loads() {
+  node --input-type=module -e "
+    import { readFileSync } from 'node:fs';
+    import init, { variantIds, Game } from './$PKG/$CRATE.js';
+    await init({ module_or_path: readFileSync('./$WASM') });
+    const g = new Game('star-2');
+    if (variantIds().length === 0 || g.legalMoves().length !== 14) throw new Error('bad answers');
+  " || die "the optimised module does not load or answers wrongly (see above)"
+}
+
+build() {
+  ensure_rust
+  ensure_bindgen
+  ensure_npm
+  say "compiling the engine to wasm (cargo build --lib --release --target $TARGET)"
+  cargo build --lib --release --target "$TARGET"
+
+  say "generating the JS bindings into $PKG/ (wasm-bindgen --target web)"
+  rm -rf "$PKG"
+  "$TOOLS/bin/wasm-bindgen" --target web --out-dir "$PKG" "$TARGET_DIR/$TARGET/release/$CRATE.wasm"
+  local raw0 gz0 raw gz
+  raw0=$(wc -c <"$WASM")
+  gz0=$(gzip_size "$WASM")
+
+  say "optimising for size (wasm-opt -Oz, npm binaryen)"
+  # wasm-opt reads the features from the module's target_features section; never pass -all
+  # (its output fails to load).
+  node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "$WASM" -o "$WASM.opt"
+  mv "$WASM.opt" "$WASM"
+  check_module_loads
+  raw=$(wc -c <"$WASM")
+  gz=$(gzip_size "$WASM")
+  note "$WASM: $(kib "$raw0") raw, $(kib "$gz0") gzipped before wasm-opt"
+  note "$WASM: $(kib "$raw") raw, $(kib "$gz") gzipped after wasm-opt (budget ${WASM_GZIP_BUDGET_KB} KiB gzipped)"
+  if ((gz > WASM_GZIP_BUDGET_KB * 1024)); then
+    die "the wasm module is $(kib "$gz") gzipped, over the budget of ${WASM_GZIP_BUDGET_KB} KiB (WASM_GZIP_BUDGET_KB in build.sh)"
+  fi
+}
+
+# ---------------------------------------------------------------- subcommands
+
+serve() {
+  local port=${1:-8000}
+  [[ "$port" =~ ^[0-9]+$ ]] || die "serve takes a port number, not '$port'"
+  need_command python3 "install python3 (it serves the static files)"
+  build
+  say "serving www/ on http://127.0.0.1:$port/ (Ctrl-C stops)"
+  exec python3 -m http.server --bind 127.0.0.1 --directory www "$port"
+}
+
+# dist/: the static site as deployed. Later steps (a single-file page, Pages) add to it.
+dist_copy() {
+  rm -rf "$DIST"
+  mkdir -p "$DIST"
+  cp -R www/. "$DIST/"
+}
+
+dist() {
+  build
+  say "assembling $DIST/ (a copy of www/ with pkg/)"
+  dist_copy
+  note "$DIST/: $(find "$DIST" -type f | wc -l) files, $(du -sk "$DIST" | cut -f1) KiB"
+}
+
+bench() {
+  build
+  say "building the native CLI (cargo build --release --bin $CRATE)"
+  cargo build --release --bin "$CRATE"
+  say "move generation: native halma bench and the wasm build in Node, alternating (tests/wasm-bench.mjs)"
+  node tests/wasm-bench.mjs --native "$TARGET_DIR/release/$CRATE" "$@"
+}
+
+# One step of the test run: announced, timed, and stopped by set -e on failure.
+STEPS=()
+CURRENT_STEP=
+step() {
+  local name=$1 t0=$SECONDS
+  shift
+  CURRENT_STEP=$name
+  say "test step $((${#STEPS[@]} + 1)): $name"
+  note "\$ $*"
+  "$@"
+  STEPS+=("$(printf '%4d s  %s' $((SECONDS - t0)) "$name")")
+  CURRENT_STEP=
+}
+
+report_failed_step() {
+  local rc=$?
+  if ((rc != 0)) && [[ -n "$CURRENT_STEP" ]]; then
+    printf '\nbuild.sh test: FAILED at "%s" (exit status %d)\n' "$CURRENT_STEP" "$rc" >&2
+  fi
+}
+
+wasm_tests() {
+  CHROMEDRIVER=$CHROMEDRIVER cargo test --target "$TARGET" --test wasm
+}
+
+test_all() {
+  local t0=$SECONDS
+  trap report_failed_step EXIT
+  ensure_rust
+  ensure_bindgen
+  ensure_npm
+  ensure_chromium
+  step "format" cargo fmt --check
+  step "lints (native, all targets)" cargo clippy --all-targets -- -D warnings
+  step "lints (wasm32: bindings and wasm tests)" \
+    cargo clippy --target "$TARGET" --lib --test wasm -- -D warnings
+  step "native tests" cargo test
+  step "release build" build
+  step "wasm tests in headless Chromium" wasm_tests
+  if [[ -d tests/unit ]]; then
+    step "JS unit tests" node --test tests/unit/
+  fi
+  if [[ -f jsconfig.json ]]; then
+    step "JSDoc type check" node_modules/.bin/tsc -p jsconfig.json
+  fi
+  if [[ -f playwright.config.mjs ]]; then
+    step "end-to-end tests in Chromium (Playwright)" node_modules/.bin/playwright test
+  fi
+  say "all ${#STEPS[@]} test steps passed in $((SECONDS - t0)) s"
+  printf '%s\n' "${STEPS[@]}"
+}
+
+usage() {
+  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+case "${1:-build}" in
+  build) build ;;
+  serve) serve "${2:-8000}" ;;
+  test) test_all ;;
+  dist) dist ;;
+  bench) bench "${@:2}" ;;
+  help | -h | --help) usage ;;
+  *)
+    usage >&2
+    exit 2
+    ;;
+esac
