@@ -1,0 +1,121 @@
+// The widget geometry and the setup dialog's variant strings against the real engine
+// (www/pkg, built by ./build.sh). Skipped when the wasm module has not been built.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { makeLayout, cellCenter, hitTest, rotationForCamp, step } from '../../www/geometry.js';
+import { variantString, defaultForm, formFromInfo, shuffle } from '../../www/setup.js';
+import { rulesOf, differencesOf } from '../../www/rules.js';
+import { setLang } from '../../www/i18n.js';
+
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+const built = existsSync(`${pkg}halma.js`) && existsSync(`${pkg}halma_bg.wasm`);
+let engine = null;
+if (built) {
+  engine = await import(`${pkg}halma.js`);
+  await engine.default({ module_or_path: readFileSync(`${pkg}halma_bg.wasm`) });
+}
+const opts = { skip: built ? false : 'www/pkg is not built (run ./build.sh)' };
+
+test('every engine board: each cell centre hits its own cell, at every seat rotation', opts, () => {
+  for (const id of engine.variantIds()) {
+    const g = new engine.Game(id);
+    const b = g.board();
+    for (const seat of b.seats) {
+      const rot = rotationForCamp(b, seat.home);
+      const l = makeLayout(b, { width: 613, height: 587, rotation: rot, margin: 1 });
+      for (const c of b.cells) {
+        const [x, y] = cellCenter(l, b.cells, c.id);
+        assert.equal(hitTest(l, b.cells, x, y), c.id, `${id} seat ${seat.seat} ${c.name}`);
+      }
+      // The seat's home camp ends up in the lower half of the screen.
+      const camp = b.camps[seat.home].cells;
+      const my = camp.reduce((a, id2) => a + cellCenter(l, b.cells, id2)[1], 0) / camp.length;
+      assert.ok(my > 587 / 2, `${id}: seat ${seat.seat}'s camp at the bottom`);
+    }
+    g.free();
+  }
+});
+
+test('arrow keys reach every cell of every board', opts, () => {
+  for (const id of ['halma', 'halma-8x8', 'star-2', 'star-6+side=2', 'star-3+side=5']) {
+    const g = new engine.Game(id);
+    const b = g.board();
+    const l = makeLayout(b, { width: 500, height: 500, rotation: 60 * (b.shape === 'star' ? 1 : 0), margin: 1 });
+    const seen = new Set([0]);
+    const queue = [0];
+    while (queue.length) {
+      const c = queue.shift();
+      for (const d of ['up', 'down', 'left', 'right']) {
+        const [cx, cy] = cellCenter(l, b.cells, c);
+        const n = step(l, b.cells, c, d, d === 'up' || d === 'down' ? cx : cy);
+        if (!seen.has(n)) {
+          seen.add(n);
+          queue.push(n);
+        }
+      }
+    }
+    assert.equal(seen.size, b.cells.length, id);
+    g.free();
+  }
+});
+
+test('the setup form makes strings the engine accepts, in canonical form', opts, () => {
+  for (const id of engine.variantIds()) {
+    const f = defaultForm(id);
+    const s = variantString(f);
+    assert.equal(s, id, `defaults of ${id} add no options`);
+    const info = engine.variantInfo(s);
+    assert.equal(info.variant, id);
+    assert.deepEqual(formFromInfo(info), f, `form of ${id} round-trips`);
+  }
+  const cases = [
+    [{ ...defaultForm('halma'), long: true, freeTarget: true, win: 'swap', turns: 50 }, 'halma+long+free-target+swap+turns=50'],
+    [{ ...defaultForm('halma'), size: 12, camp: 13 }, 'halma+size=12+camp=13'],
+    [{ ...defaultForm('halma-10x10'), balance: false }, 'halma-10x10+balance=off'],
+    [{ ...defaultForm('star-6'), anyCamp: true, teams: 'opposite', side: 3 }, 'star-6+side=3+any-camp+teams=opposite'],
+    [{ ...defaultForm('halma-4'), teams: 'adjacent', balance: true }, 'halma-4+balance+teams=adjacent'],
+    [{ ...defaultForm('solitaire'), long: true, freeTarget: true, teams: 'opposite' }, 'solitaire+long'],
+    // Square-only options are dropped for the star, star-only ones for squares.
+    [{ ...defaultForm('star-2'), size: 8 }, 'star-2'],
+    [{ ...defaultForm('halma'), anyCamp: true, side: 3 }, 'halma'],
+  ];
+  for (const [form, want] of cases) {
+    const info = engine.variantInfo(variantString(form));
+    assert.equal(info.variant, want);
+    assert.deepEqual(formFromInfo(info).id, form.id);
+  }
+  // Combinations that make no sense are refused by the engine (the dialog shows why).
+  assert.throws(() => engine.variantInfo(variantString({ ...defaultForm('halma'), size: 6 })), /overlap/);
+  assert.throws(() => engine.variantInfo(variantString({ ...defaultForm('star-3'), teams: 'opposite' })), /teams need 4 or 6/);
+});
+
+test('rules text covers every option, in both languages', opts, () => {
+  for (const lang of ['en', 'da']) {
+    setLang(lang);
+    const std = engine.variantInfo('halma');
+    assert.equal(differencesOf(std).length, 1, 'standard Halma: one sentence saying so');
+    const v = engine.variantInfo('star-6+side=3+long+free-target+any-camp+swap+balance+teams=adjacent+turns=40');
+    const rules = rulesOf(v).join(' ');
+    const diff = differencesOf(v);
+    assert.ok(diff.length >= 8, `${lang}: ${diff.length} differences`);
+    for (const s of [...rulesOf(v), ...diff]) assert.doesNotMatch(s, /\{\w+\}|rules\./, `${lang}: unfilled text: ${s}`);
+    assert.match(rules, /73/, 'the holes of a side-3 star');
+    const sol = engine.variantInfo('solitaire');
+    assert.match(rulesOf(sol).join(' '), /19/);
+  }
+  setLang('en');
+});
+
+test('the coin toss is a permutation', () => {
+  let seed = 7;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  for (let i = 0; i < 50; i++) {
+    const out = shuffle([1, 2, 3, 4, 5, 6], rnd);
+    assert.deepEqual([...out].sort(), [1, 2, 3, 4, 5, 6]);
+  }
+  const counts = [0, 0];
+  for (let i = 0; i < 2000; i++) counts[shuffle(['a', 'b'])[0] === 'a' ? 0 : 1]++;
+  assert.ok(counts[0] > 850 && counts[1] > 850, `fair enough: ${counts}`);
+});

@@ -1,0 +1,55 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { STRINGS, LANGS, t, setLang, getLang, detectLang, isLang, onLangChange } from '../../www/i18n.js';
+
+test('every language has exactly the same keys', () => {
+  const en = Object.keys(STRINGS.en).sort();
+  for (const l of LANGS) {
+    assert.deepEqual(Object.keys(STRINGS[l]).sort(), en, `keys of ${l}`);
+  }
+});
+
+test('placeholders match between languages, and no text is empty', () => {
+  const ph = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  for (const key of Object.keys(STRINGS.en)) {
+    for (const l of LANGS) {
+      assert.ok(STRINGS[l][key].length > 0 || key === 'board.help', `${l} ${key} empty`);
+      assert.deepEqual(ph(STRINGS[l][key]), ph(STRINGS.en[key]), `placeholders of ${key} in ${l}`);
+    }
+  }
+});
+
+test('the Danish text is Danish (spot checks)', () => {
+  assert.equal(STRINGS.da['btn.new'], 'Nyt spil');
+  assert.match(STRINGS.da['rules.hop'], /spring/);
+  assert.match(STRINGS.da['rules.lock'], /mållejren/);
+});
+
+test('t fills placeholders, falls back to English, then to the key', () => {
+  setLang('en');
+  assert.equal(t('panel.toMove', { name: 'Ann' }), 'Ann to move');
+  assert.equal(t('panel.toMove', {}), '{name} to move');
+  assert.equal(t('no.such.key'), 'no.such.key');
+  assert.equal(t('btn.new', undefined, 'da'), 'Nyt spil');
+});
+
+test('language detection and switching', () => {
+  assert.equal(detectLang(['da-DK', 'en']), 'da');
+  assert.equal(detectLang(['de-DE', 'en-GB']), 'en');
+  assert.equal(detectLang(['nb-NO']), 'da');
+  assert.equal(detectLang(['fr']), 'en');
+  assert.equal(detectLang([]), 'en');
+  assert.ok(isLang('da') && !isLang('de') && !isLang(3));
+  const seen = [];
+  const off = onLangChange((l) => seen.push(l));
+  setLang('da');
+  assert.equal(getLang(), 'da');
+  assert.equal(t('btn.undo'), 'Fortryd');
+  setLang('da'); // no change, no event
+  setLang(/** @type {any} */ ('xx')); // ignored
+  setLang('en');
+  off();
+  setLang('da');
+  assert.deepEqual(seen, ['da', 'en']);
+  setLang('en');
+});

@@ -1,0 +1,764 @@
+// The game page: owns one engine `Game`, the board widget, the panels, the dialogs and the
+// autosave. After every change it reads back from the engine what the widget and the panels
+// need and sets it; the widget never decides anything about the rules.
+
+import init, { Game, variantInfo, variantIds } from './pkg/halma.js';
+import { createBoard } from './board.js';
+import { rotationForCamp } from './geometry.js';
+import { t, setLang, getLang, detectLang, isLang, applyI18n, onLangChange } from './i18n.js';
+import { SEAT_GLYPHS, seatColor, contrastInk } from './colors.js';
+import { openStorage, loadGame, saveGame, loadPrefs, savePrefs } from './storage.js';
+import { createSetupDialog, shuffle } from './setup.js';
+import { rulesOf, differencesOf } from './rules.js';
+import { controllerFor } from './players.js';
+
+/** @typedef {import('./storage.js').GameSetup} GameSetup */
+/** @typedef {import('./storage.js').PlayerSetup} PlayerSetup */
+/** @typedef {import('./rules.js').VariantInfo} VariantInfo */
+/** @typedef {import('./geometry.js').BoardDesc} BoardDesc */
+/** @typedef {import('./board.js').BoardApi} BoardApi */
+/** @typedef {import('./players.js').SeatController} SeatController */
+/** @typedef {{seat: number, move: {from: number, to: number} | null, path: number[], text: string}} Ply */
+/** @typedef {{seat: number, rank: number, points: number, winner: boolean}} Standing */
+/** @typedef {{kind: 'win', winners: number[]} | {kind: 'draw', reason: string} | {kind: 'unsolved'}} Outcome */
+
+/**
+ * @template {HTMLElement} T
+ * @param {string} id
+ * @returns {T}
+ */
+function $(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`missing element #${id}`);
+  return /** @type {T} */ (el);
+}
+
+const storage = openStorage();
+const prefs = loadPrefs(storage);
+const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
+
+/** @type {Game} */
+let game;
+/** @type {GameSetup} */
+let setup;
+/** @type {VariantInfo} */
+let info;
+/** @type {BoardDesc} */
+let boardDesc;
+/** @type {BoardApi} */
+let board;
+/** @type {(SeatController | null)[]} */
+let controllers = [];
+/** A bad saved entry is kept (not overwritten) until the player starts a new game. */
+let saveBlocked = false;
+/** Generation of the position: answers from external seats for older ones are dropped. */
+let gen = 0;
+/** @type {{gen: number, ctl: SeatController} | null} */
+let pending = null;
+let overShownFor = '';
+
+// --- preferences: language and theme ---
+
+function initialLang() {
+  if (isLang(prefs.lang)) return prefs.lang;
+  return detectLang(navigator.languages?.length ? navigator.languages : [navigator.language || 'en']);
+}
+
+function effectiveTheme() {
+  const p = prefs.theme ?? 'auto';
+  if (p === 'light' || p === 'dark') return p;
+  return darkQuery.matches ? 'dark' : 'light';
+}
+
+function applyTheme() {
+  const th = effectiveTheme();
+  document.documentElement.dataset.theme = th;
+  if (board) board.set({ theme: th });
+}
+
+// --- names ---
+
+/** @param {number} seat */
+function playerName(seat) {
+  const p = setup.players[seat - 1];
+  return p && p.name ? p.name : t('seat.default', { n: seat });
+}
+
+/** @param {number} seat */
+function colorName(seat) {
+  return t(`color.${((seat - 1) % 6) + 1}`);
+}
+
+/** A seat as said in announcements: "Anna (red)". */
+/** @param {number} seat */
+function seatSaid(seat) {
+  return `${playerName(seat)} (${colorName(seat)})`;
+}
+
+/** @param {number} seat */
+function swatch(seat) {
+  const sw = document.createElement('span');
+  sw.className = 'swatch';
+  sw.textContent = SEAT_GLYPHS[(seat - 1) % SEAT_GLYPHS.length];
+  sw.style.background = seatColor(seat);
+  sw.style.color = contrastInk(seatColor(seat));
+  sw.setAttribute('aria-hidden', 'true');
+  return sw;
+}
+
+function variantTitle() {
+  const base = t(`variant.${info.id}`);
+  return info.variant === info.id ? base : `${base} (${info.variant})`;
+}
+
+// --- notices and announcements ---
+
+/** @param {string} text */
+function showNotice(text) {
+  $('notice-text').textContent = text;
+  $('notice').hidden = false;
+}
+
+function hideNotice() {
+  $('notice').hidden = true;
+}
+
+/** @param {string} text */
+function announce(text) {
+  const live = $('live');
+  // Clear first so the same words are read again.
+  live.textContent = '';
+  window.setTimeout(() => {
+    live.textContent = text;
+  }, 30);
+}
+
+/** @param {string} text */
+function announceCursor(text) {
+  $('live-cursor').textContent = text;
+}
+
+/**
+ * Words for the plies of one turn (a move and the passes it forced).
+ * @param {Ply[]} plies
+ */
+function describePlies(plies) {
+  /** @type {string[]} */
+  const parts = [];
+  for (const p of plies) {
+    if (!p.move) {
+      parts.push(t('announce.pass', { name: seatSaid(p.seat) }));
+      continue;
+    }
+    const from = game.cellName(p.move.from);
+    const to = game.cellName(p.move.to);
+    const hops = isHopPath(p.path) ? p.path.length - 1 : 0;
+    const key = hops === 0 ? 'announce.move' : hops === 1 ? 'announce.hop' : 'announce.hops';
+    parts.push(t(key, { name: seatSaid(p.seat), from, to, n: hops }));
+  }
+  return parts.join(' ');
+}
+
+/**
+ * Whether a path is made of hops (not a single step). Steps are one unit long.
+ * @param {ArrayLike<number>} path
+ */
+function isHopPath(path) {
+  if (path.length < 2) return false;
+  const a = boardDesc.cells[path[0]];
+  const b = boardDesc.cells[path[1]];
+  return Math.hypot(b.x - a.x, b.y - a.y) > 1.5;
+}
+
+function statusText() {
+  const o = /** @type {Outcome | null} */ (game.outcome());
+  if (o) return outcomeText(o);
+  return t('panel.toMove', { name: seatSaid(game.turn()) });
+}
+
+/** @param {Outcome} o */
+function outcomeText(o) {
+  if (o.kind === 'unsolved') return t('over.unsolved');
+  if (o.kind === 'draw') return t(`over.draw.${o.reason}`);
+  if (info.solitaire) return t('over.solved');
+  const names = o.winners.map((s) => seatSaid(s));
+  if (names.length === 1) return t('over.win', { name: names[0] });
+  const last = names.pop();
+  return t('over.winMany', { names: `${names.join(', ')}${t('over.and')}${last}` });
+}
+
+function boardLabel() {
+  const cells = game.cells();
+  /** @type {string[][]} */
+  const bySeat = Array.from({ length: info.seats }, () => []);
+  for (let i = 0; i < cells.length; i++) if (cells[i]) bySeat[cells[i] - 1]?.push(boardDesc.cells[i].name);
+  const pieces = bySeat.map((list, i) => t('board.piecesOf', { name: seatSaid(i + 1), cells: list.join(', ') })).join(' ');
+  return t('board.label', { variant: variantTitle(), status: `${statusText()}.`, pieces });
+}
+
+/** @param {number} cell */
+function describeCell(cell) {
+  const name = boardDesc.cells[cell].name;
+  const st = board.state();
+  if (st.dests.includes(cell)) return t('board.cursor.dest', { cell: name });
+  const seat = game.cells()[cell];
+  if (!seat) return t('board.cursor.empty', { cell: name });
+  const movable = !game.isOver() && seat === game.turn() && game.destinations(cell).length > 0;
+  return t(movable ? 'board.cursor.movable' : 'board.cursor.piece', { cell: name, name: seatSaid(seat) });
+}
+
+// --- rotation ---
+
+function rotationNow() {
+  const fixed = rotationForCamp(boardDesc, boardDesc.seats[0].home);
+  if (setup.rotation === 'fixed') return fixed;
+  const seat = game.turn();
+  if (controllers[seat - 1] || game.isOver()) return board ? board.state().rotation : fixed;
+  return rotationForCamp(boardDesc, boardDesc.seats[seat - 1].home);
+}
+
+// --- syncing the page with the engine ---
+
+/** @returns {Ply[]} */
+function plies() {
+  return game.history();
+}
+
+/** @param {Ply[]} [h] */
+function lastMovePath(h = plies()) {
+  for (let i = h.length - 1; i >= 0; i--) if (h[i].move) return h[i].path;
+  return null;
+}
+
+function humanToMove() {
+  return !game.isOver() && !controllers[game.turn() - 1];
+}
+
+/**
+ * Everything after a change of position.
+ * @param {{animate?: ArrayLike<number> | null, save?: boolean}} [opts]
+ */
+function sync(opts = {}) {
+  gen++;
+  if (pending && pending.gen !== gen) {
+    pending.ctl.cancel?.();
+    pending = null;
+  }
+  const h = plies();
+  const path = lastMovePath(h);
+  board.set({
+    pieces: game.cells(),
+    movable: humanToMove() ? game.movable() : [],
+    lastMove: path ? { path } : null,
+    interactive: humanToMove(),
+    rotation: rotationNow(),
+    animate: opts.animate ?? null,
+    label: boardLabel(),
+  });
+  renderPanels(h);
+  if (opts.save !== false) autosave();
+  const o = /** @type {Outcome | null} */ (game.outcome());
+  if (o) {
+    const key = `${game.record()}`;
+    if (overShownFor !== key) {
+      overShownFor = key;
+      // Let the last move's animation play first.
+      window.setTimeout(() => showGameOver(), opts.animate ? 700 : 0);
+    }
+  } else {
+    overShownFor = '';
+  }
+  requestExternalMove();
+}
+
+/** @param {Ply[]} [h] */
+function renderPanels(h = plies()) {
+  const o = /** @type {Outcome | null} */ (game.outcome());
+  const status = $('status');
+  status.replaceChildren();
+  if (!o) status.appendChild(swatch(game.turn()));
+  const span = document.createElement('span');
+  span.textContent = statusText();
+  status.appendChild(span);
+  status.dataset.turn = String(game.turn());
+  status.dataset.over = o ? o.kind : '';
+  const turns = game.turnsTaken();
+  const turnNo = (turns[game.turn() - 1] ?? 0) + 1;
+  $('variant-line').textContent = `${t('panel.variant', { variant: variantTitle() })} · ${t('panel.turns', { n: turnNo })}`;
+  renderStandings();
+  renderMoves(h);
+  /** @type {HTMLButtonElement} */ ($('btn-undo')).disabled = !game.canUndo();
+  /** @type {HTMLButtonElement} */ ($('btn-redo')).disabled = !game.canRedo();
+}
+
+function renderStandings() {
+  const pts = game.points();
+  const finished = new Set(Array.from(game.finished()));
+  const list = $('standings');
+  /** @type {HTMLElement[]} */
+  const rows = [];
+  for (let s = 1; s <= info.seats; s++) {
+    const li = document.createElement('li');
+    li.dataset.seat = String(s);
+    if (s === game.turn() && !game.isOver()) li.classList.add('current');
+    const name = document.createElement('span');
+    name.className = 'name';
+    name.textContent = playerName(s);
+    const extra = document.createElement('span');
+    extra.className = 'muted';
+    /** @type {string[]} */
+    const tags = [];
+    if (info.teams !== 'none') tags.push(t('panel.team', { n: boardDesc.seats[s - 1].team }));
+    if (finished.has(s)) tags.push(t('panel.finished'));
+    extra.textContent = tags.length ? ` · ${tags.join(' · ')}` : '';
+    const p = document.createElement('span');
+    p.className = 'pts';
+    p.textContent = t('panel.points.value', { n: pts[s - 1] ?? 0 });
+    li.append(swatch(s), name, extra, p);
+    rows.push(li);
+  }
+  list.replaceChildren(...rows);
+}
+
+/** @param {Ply[]} h */
+function renderMoves(h) {
+  const list = $('moves');
+  if (h.length === 0) {
+    const li = document.createElement('li');
+    li.className = 'empty';
+    li.dataset.key = 'empty';
+    li.textContent = t('panel.noMoves');
+    list.replaceChildren(li);
+    list.dataset.count = '0';
+    return;
+  }
+  const items = /** @type {HTMLCollectionOf<HTMLLIElement>} */ (list.children);
+  // Keep the common prefix; replace the rest (cheap for long games).
+  let keep = 0;
+  while (keep < items.length && keep < h.length && items[keep].dataset.key === plyKey(h[keep], keep)) keep++;
+  while (items.length > keep) items[items.length - 1].remove();
+  const frag = document.createDocumentFragment();
+  for (let i = keep; i < h.length; i++) frag.appendChild(moveItem(h[i], i));
+  list.appendChild(frag);
+  list.dataset.count = String(h.length);
+  const last = /** @type {HTMLElement | null} */ (list.lastElementChild);
+  // Scroll the list itself, not the page.
+  if (last) list.scrollTop = last.offsetTop + last.offsetHeight - list.clientHeight;
+}
+
+/**
+ * @param {Ply} p
+ * @param {number} i
+ */
+function plyKey(p, i) {
+  return `${i}:${p.seat}:${p.text}:${getLang()}`;
+}
+
+/**
+ * @param {Ply} p
+ * @param {number} i
+ */
+function moveItem(p, i) {
+  const li = document.createElement('li');
+  li.dataset.key = plyKey(p, i);
+  li.appendChild(swatch(p.seat));
+  const text = document.createElement('span');
+  if (p.move) {
+    text.textContent = p.text;
+    if (isHopPath(p.path)) {
+      text.title = p.path.map((c) => boardDesc.cells[c].name).join('-');
+      text.classList.add('hop');
+    }
+  } else {
+    text.textContent = t('panel.pass');
+    text.classList.add('pass');
+  }
+  li.appendChild(text);
+  return li;
+}
+
+function autosave() {
+  if (saveBlocked) return;
+  const err = saveGame(storage, game.record(), setup);
+  if (err && storage) showNotice(t('notice.saveFailed', { reason: err }));
+}
+
+// --- playing ---
+
+/**
+ * Plays a move and updates everything.
+ * @param {number} from
+ * @param {number} to
+ * @param {{animate: boolean}} how
+ */
+function applyMove(from, to, how) {
+  /** @type {Ply[]} */
+  let plies;
+  try {
+    plies = game.playMove(from, to);
+  } catch (e) {
+    showNotice(t('notice.moveFailed', { reason: e instanceof Error ? e.message : String(e) }));
+    sync({ save: false });
+    return;
+  }
+  const mv = plies[0];
+  sync({ animate: how.animate && mv ? mv.path : null });
+  let text = describePlies(plies);
+  if (!game.isOver()) text += ` ${t('announce.turn', { name: seatSaid(game.turn()) })}`;
+  else text += ` ${statusText()}`;
+  announce(text);
+}
+
+function requestExternalMove() {
+  if (game.isOver()) return;
+  const seat = game.turn();
+  const ctl = controllers[seat - 1];
+  if (!ctl) return;
+  const myGen = gen;
+  pending = { gen: myGen, ctl };
+  ctl
+    .requestMove({ id: myGen, position: game.position(), record: game.record(), seat, level: setup.players[seat - 1]?.level })
+    .then((ans) => {
+      if (myGen !== gen) return;
+      pending = null;
+      applyMove(ans.from, ans.to, { animate: true });
+    })
+    .catch((/** @type {unknown} */ e) => {
+      if (myGen !== gen) return;
+      pending = null;
+      showNotice(t('notice.moveFailed', { reason: e instanceof Error ? e.message : String(e) }));
+    });
+}
+
+function undo() {
+  if (!game.canUndo()) return;
+  board.finishAnimation();
+  /** @type {number[] | null} */
+  let back = null;
+  do {
+    const path = lastMovePath();
+    game.undo();
+    back = path ? [...path].reverse() : null;
+    // With computer seats, go back to the last position where a person was to move.
+  } while (game.canUndo() && controllers[game.turn() - 1]);
+  sync({ animate: back });
+  announce(`${t('announce.undo')} ${t('announce.turn', { name: seatSaid(game.turn()) })}`);
+}
+
+function redo() {
+  if (!game.canRedo()) return;
+  board.finishAnimation();
+  /** @type {Ply[]} */
+  const plies = game.redo();
+  const mv = plies[0];
+  sync({ animate: mv && mv.move ? mv.path : null });
+  announce(`${t('announce.redo')} ${describePlies(plies)}`);
+}
+
+// --- starting games ---
+
+/**
+ * Replaces the game.
+ * @param {Game} g
+ * @param {GameSetup} s
+ * @param {{announceText?: string}} [opts]
+ */
+function setGame(g, s, opts = {}) {
+  for (const c of controllers) c?.dispose?.();
+  if (game) game.free();
+  game = g;
+  info = game.variantInfo();
+  setup = { ...s, variant: info.variant };
+  boardDesc = game.board();
+  controllers = setup.players.map((p) => controllerFor(p));
+  overShownFor = '';
+  const gameOver = /** @type {HTMLDialogElement} */ ($('gameover'));
+  if (gameOver.open) gameOver.close();
+  if (board) {
+    board.set({ board: boardDesc, pieces: game.cells(), rotation: rotationNow() });
+  } else {
+    $('loading').remove();
+    board = createBoard($('board'), {
+      board: boardDesc,
+      pieces: game.cells(),
+      theme: effectiveTheme(),
+      coordinates: prefs.coords ?? false,
+      rotation: 0,
+      roleDescription: t('board.role'),
+      destinations: (cell) => game.destinations(cell),
+      onMove: (from, to, how) => applyMove(from, to, { animate: !how.dragged }),
+      onPick: (cell) => {
+        const n = board.state().dests.length;
+        announceCursor(t(n === 1 ? 'board.picked.one' : 'board.picked', { cell: boardDesc.cells[cell].name, n }));
+      },
+      onCursor: (cell) => announceCursor(describeCell(cell)),
+    });
+    $('board').dataset.state = 'ready';
+  }
+  sync();
+  if (opts.announceText) announce(opts.announceText);
+}
+
+/**
+ * The default players for a number of seats.
+ * @param {number} n
+ * @returns {PlayerSetup[]}
+ */
+function defaultPlayers(n) {
+  return Array.from({ length: n }, () => ({ name: '', kind: /** @type {'human'} */ ('human') }));
+}
+
+/**
+ * Starts a new game from the dialog (or a rematch).
+ * @param {GameSetup} s
+ */
+function startNew(s) {
+  let players = s.players;
+  let coinText = '';
+  if (s.start === 'coin' && players.length > 1) {
+    players = shuffle(players, secureRandom);
+    coinText = ` ${t('announce.coin', { name: players[0].name || t('seat.default', { n: 1 }) })}`;
+  }
+  const g = new Game(s.variant);
+  // The player chose a new game: from now on the autosave may replace a bad entry.
+  saveBlocked = false;
+  hideNotice();
+  setGame(g, { ...s, players }, { announceText: `${t('announce.newGame', { variant: t(`variant.${g.variantInfo().id}`) })}${coinText}` });
+}
+
+function secureRandom() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0] / 2 ** 32;
+}
+
+function rematch() {
+  // Everyone moves one seat on, so someone else starts.
+  const players = setup.players.length > 1 ? [...setup.players.slice(1), setup.players[0]] : setup.players;
+  startNew({ ...setup, players, start: 'seat1' });
+}
+
+// --- dialogs ---
+
+function showGameOver() {
+  const o = /** @type {Outcome | null} */ (game.outcome());
+  if (!o) return;
+  const dlg = /** @type {HTMLDialogElement} */ ($('gameover'));
+  renderGameOver(o);
+  if (!dlg.open) dlg.showModal();
+  $('over-rematch').focus();
+}
+
+/** @param {Outcome} o */
+function renderGameOver(o) {
+  $('over-result').textContent = outcomeText(o);
+  /** @type {Standing[]} */
+  const st = game.standings();
+  $('over-body').replaceChildren(
+    ...st.map((s) => {
+      const tr = document.createElement('tr');
+      if (s.winner) tr.classList.add('winner');
+      const rank = document.createElement('td');
+      rank.textContent = String(s.rank);
+      const who = document.createElement('td');
+      who.append(swatch(s.seat), document.createTextNode(` ${seatSaid(s.seat)}${s.winner ? ` — ${t('over.winner')}` : ''}`));
+      const pts = document.createElement('td');
+      pts.textContent = String(s.points);
+      tr.append(rank, who, pts);
+      return tr;
+    }),
+  );
+}
+
+function showRules() {
+  const dlg = /** @type {HTMLDialogElement} */ ($('rules'));
+  renderRules();
+  if (!dlg.open) dlg.showModal();
+}
+
+function renderRules() {
+  $('rules-variant').textContent = `${t(`variant.${info.id}`)} — ${info.variant}`;
+  /**
+   * @param {HTMLElement} el
+   * @param {string[]} items
+   */
+  const fill = (el, items) =>
+    el.replaceChildren(
+      ...items.map((s) => {
+        const li = document.createElement('li');
+        li.textContent = s;
+        return li;
+      }),
+    );
+  fill($('rules-list'), rulesOf(info));
+  fill($('rules-diff'), differencesOf(info));
+}
+
+// --- wiring ---
+
+function relabel() {
+  document.documentElement.lang = getLang();
+  applyI18n(document);
+  /** @type {HTMLSelectElement} */ ($('set-lang')).value = getLang();
+  if (!board) return;
+  board.set({ roleDescription: t('board.role'), label: boardLabel() });
+  renderPanels();
+  setupDialog?.relabel();
+  if (/** @type {HTMLDialogElement} */ ($('rules')).open) renderRules();
+  const o = /** @type {Outcome | null} */ (game.outcome());
+  if (o && /** @type {HTMLDialogElement} */ ($('gameover')).open) renderGameOver(o);
+}
+
+/** @type {import('./setup.js').SetupDialog | null} */
+let setupDialog = null;
+
+function wire() {
+  $('btn-new').addEventListener('click', () => setupDialog?.open(setup, info));
+  $('btn-undo').addEventListener('click', undo);
+  $('btn-redo').addEventListener('click', redo);
+  $('btn-rules').addEventListener('click', showRules);
+  $('rules-close').addEventListener('click', () => /** @type {HTMLDialogElement} */ ($('rules')).close());
+  $('notice-close').addEventListener('click', hideNotice);
+  $('over-close').addEventListener('click', () => /** @type {HTMLDialogElement} */ ($('gameover')).close());
+  $('over-new').addEventListener('click', () => {
+    /** @type {HTMLDialogElement} */ ($('gameover')).close();
+    setupDialog?.open(setup, info);
+  });
+  $('over-rematch').addEventListener('click', rematch);
+
+  const langSel = /** @type {HTMLSelectElement} */ ($('set-lang'));
+  langSel.addEventListener('change', () => {
+    const l = langSel.value;
+    if (!isLang(l)) return;
+    prefs.lang = l;
+    savePrefs(storage, prefs);
+    setLang(l);
+  });
+  const themeSel = /** @type {HTMLSelectElement} */ ($('set-theme'));
+  themeSel.value = prefs.theme ?? 'auto';
+  themeSel.addEventListener('change', () => {
+    const v = themeSel.value;
+    prefs.theme = v === 'light' || v === 'dark' ? v : 'auto';
+    savePrefs(storage, prefs);
+    applyTheme();
+  });
+  darkQuery.addEventListener('change', applyTheme);
+  const coords = /** @type {HTMLInputElement} */ ($('set-coords'));
+  coords.checked = prefs.coords ?? false;
+  coords.addEventListener('change', () => {
+    prefs.coords = coords.checked;
+    savePrefs(storage, prefs);
+    board?.set({ coordinates: coords.checked });
+  });
+
+  document.addEventListener('keydown', (e) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+    const target = /** @type {HTMLElement | null} */ (e.target instanceof HTMLElement ? e.target : null);
+    if (target && target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    if (document.querySelector('dialog[open]')) return;
+    const k = e.key.toLowerCase();
+    if (k === 'z' && !e.shiftKey) {
+      e.preventDefault();
+      undo();
+    } else if (k === 'y' || (k === 'z' && e.shiftKey)) {
+      e.preventDefault();
+      redo();
+    }
+  });
+  onLangChange(relabel);
+}
+
+/** Test and tooling hook: read-only views of the game and the board's geometry. */
+function exposeHook() {
+  const hook = {
+    position: () => game.position(),
+    record: () => game.record(),
+    variant: () => game.variant,
+    turn: () => game.turn(),
+    legalMoves: () => /** @type {{from: number, to: number, path: number[]}[]} */ (game.legalMoves()),
+    cellByName: (/** @type {string} */ n) => game.cellByName(n),
+    cellName: (/** @type {number} */ c) => game.cellName(c),
+    outcome: () => game.outcome(),
+    /** Client (viewport) coordinates of a cell's centre. */
+    cellPoint: (/** @type {number} */ cell) => {
+      const r = board.canvas.getBoundingClientRect();
+      const p = board.cellPoint(cell);
+      return { x: r.left + p.x, y: r.top + p.y };
+    },
+    boardState: () => board.state(),
+  };
+  /** @type {any} */ (window).__halma = hook;
+}
+
+async function main() {
+  setLang(initialLang());
+  relabel();
+  applyTheme();
+  try {
+    await init();
+  } catch (e) {
+    $('loading').textContent = t('app.loadFailed', { reason: e instanceof Error ? e.message : String(e) });
+    $('board').dataset.state = 'error';
+    return;
+  }
+  setupDialog = createSetupDialog({
+    variantIds: variantIds(),
+    variantInfo: (text) => variantInfo(text),
+    onStart: startNew,
+  });
+  wire();
+
+  // An explicit game in the address wins; then the autosave; else a fresh game.
+  const params = new URLSearchParams(location.search);
+  const posParam = params.get('position');
+  const variantParam = params.get('variant');
+  /** @type {Game | null} */
+  let g = null;
+  /** @type {GameSetup | null} */
+  let s = null;
+  if (posParam || variantParam) {
+    try {
+      g = posParam ? Game.fromPosition(posParam) : new Game(variantParam);
+      s = { variant: g.variant, players: defaultPlayers(g.seats), start: 'seat1', rotation: 'turn' };
+    } catch (e) {
+      showNotice(t('notice.badUrl', { reason: e instanceof Error ? e.message : String(e) }));
+    }
+    // Drop the parameters so a reload continues the game instead of restarting it.
+    history.replaceState(null, '', location.pathname + location.hash);
+  }
+  const loaded = loadGame(storage, (record) => {
+    const r = Game.fromRecord(record);
+    const n = r.seats;
+    r.free();
+    return n;
+  });
+  if (loaded.status === 'bad' || loaded.status === 'newer') {
+    saveBlocked = true;
+    showNotice(
+      loaded.status === 'bad' ? t('notice.badSave', { reason: loaded.reason }) : t('notice.newerSave', { v: loaded.version }),
+    );
+  } else if (!storage) {
+    showNotice(t('notice.noStorage'));
+  }
+  if (!g && loaded.status === 'ok') {
+    g = Game.fromRecord(loaded.data.record);
+    s = loaded.data.setup;
+  }
+  if (!g || !s) {
+    g = new Game('halma');
+    s = { variant: 'halma', players: defaultPlayers(2), start: 'seat1', rotation: 'turn' };
+  }
+  setGame(g, s);
+  exposeHook();
+  document.body.dataset.ready = '1';
+  requestAnimationFrame(() => performance.mark('halma-interactive'));
+}
+
+main().catch((e) => {
+  // Nothing above should throw; if it does, say so on the page instead of failing silently.
+  const msg = e instanceof Error ? e.message : String(e);
+  const el = document.getElementById('loading');
+  if (el) el.textContent = t('app.loadFailed', { reason: msg });
+  else showNotice(t('app.loadFailed', { reason: msg }));
+  console.error(e);
+});

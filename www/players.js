@@ -1,0 +1,70 @@
+// Who makes the moves for a seat. A human seat moves through the board widget; any other
+// kind of seat is *external*: the app asks its controller for a move and plays the answer
+// when it arrives, unless the game changed in the meantime (a generation counter drops stale
+// answers).
+//
+// The computer player will plug in here without touching the turn loop:
+//
+//   registerController('computer', (player) => workerController(player));
+//
+// where `workerController` talks to the AI worker with
+//   → {type: 'think', id, position, level}     ← {type: 'move', id, from, to, path}
+// and `cancel()` posts `{type: 'cancel', id}` (or simply lets the app ignore the answer).
+
+/**
+ * A request for a move.
+ * @typedef {object} MoveRequest
+ * @property {number} id generation of the request: answers for older ids are dropped
+ * @property {string} position the position string (variant, seat to move, cells)
+ * @property {string} record the game record so far
+ * @property {number} seat the seat to move (1-based)
+ * @property {number} [level] strength asked for
+ */
+
+/**
+ * A move answered by a controller.
+ * @typedef {object} MoveAnswer
+ * @property {number} from
+ * @property {number} to
+ * @property {number[]} [path]
+ */
+
+/**
+ * @typedef {object} SeatController
+ * @property {(req: MoveRequest) => Promise<MoveAnswer>} requestMove
+ * @property {() => void} [cancel] stops thinking about the current request
+ * @property {() => void} [dispose] frees resources when the game ends or is replaced
+ */
+
+/** @typedef {(player: import('./storage.js').PlayerSetup) => SeatController} ControllerFactory */
+
+/** @type {Map<string, ControllerFactory>} */
+const factories = new Map();
+
+/**
+ * Makes a kind of seat available (e.g. `'computer'` once the AI worker exists).
+ * @param {string} kind
+ * @param {ControllerFactory} factory
+ */
+export function registerController(kind, factory) {
+  factories.set(kind, factory);
+}
+
+/**
+ * Whether seats of this kind can be played (humans always can).
+ * @param {string} kind
+ */
+export function isAvailable(kind) {
+  return kind === 'human' || factories.has(kind);
+}
+
+/**
+ * The controller for a player, or null for a human (moves come from the board).
+ * @param {import('./storage.js').PlayerSetup} player
+ * @returns {SeatController | null}
+ */
+export function controllerFor(player) {
+  if (player.kind === 'human') return null;
+  const f = factories.get(player.kind);
+  return f ? f(player) : null;
+}
