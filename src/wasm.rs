@@ -368,7 +368,8 @@ impl Game {
         v
     }
 
-    /// One shortest path for the move `from`→`to` (cells, origin first), or `null` if illegal.
+    /// One shortest path for the move `from`→`to` (cells, origin first, a `Uint16Array`), or
+    /// `undefined` if the move is illegal.
     pub fn path(&self, from: JsValue, to: JsValue) -> Result<Option<Vec<u16>>, JsError> {
         let g = self.pos().geometry();
         let m = Move::new(cell_arg(g, &from, "from")?, cell_arg(g, &to, "to")?);

@@ -254,11 +254,12 @@ fn undo_redo_round_trip() {
 fn illegal_move_throws_and_leaves_the_game_usable() {
     let mut g = new_game("halma-8x8");
     let start = g.position();
+    let (a1, a8) = (cell(&g, "a1"), cell(&g, "a8"));
+    assert_eq!(ok(g.path(n(a1 as f64), n(a8 as f64))), None);
     let e = fails(g.play(s("a1-a8")));
     assert!(e.contains("a1-a8"), "names the move: {e}");
     assert!(e.contains("not reachable"), "gives the reason: {e}");
 
-    let (a1, a8) = (cell(&g, "a1"), cell(&g, "a8"));
     let e = fails(g.play_move(n(a1 as f64), n(a8 as f64)));
     assert!(e.contains("a1-a8") && e.contains("not reachable"), "{e}");
 
