@@ -385,7 +385,8 @@ impl Position {
                     "{hop} leaves the target camp, which the piece had reached"
                 ));
             }
-            if visited.contains(&b) {
+            // The origin is empty (the piece was lifted), so landing on it is a plain hop.
+            if b != o && visited.contains(&b) {
                 return Err(format!("{hop} returns to a cell the path already visited"));
             }
             visited.push(b);

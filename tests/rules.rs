@@ -329,6 +329,8 @@ fn a_move_is_from_and_to_once_whatever_the_path() {
     assert_eq!(path_names(&p, mv(&p, "a1-c3")), ["a1", "c3"], "one shortest path");
     // both written paths are accepted and name the same move
     assert_eq!(mv(&p, "a1-c1-c3"), mv(&p, "a1-c3"));
+    // a chain back to the origin is no move
+    assert!(rejected(&p, "a1-c3-a1").contains("another cell"));
 }
 
 #[test]
@@ -354,6 +356,18 @@ fn the_origin_is_lifted_a_chain_may_cross_it() {
     assert!(d.contains(&"b1".to_string()), "{d:?}");
     assert_eq!(path_names(&p, mv(&p, "h1-b1")), ["h1", "j3", "j1", "b1"]);
     assert!(d.contains(&"d1".to_string()), "{d:?}");
+}
+
+#[test]
+fn the_origin_is_lifted_a_chain_may_land_on_it() {
+    // c3 hops to e3 over d3, back onto its own (empty) origin c3, then over c4 to c5.
+    let p = place("halma-8x8", 1, "c3=1 d3,c4=2 h8=2");
+    assert_eq!(mv(&p, "c3-e3-c3-c5"), mv(&p, "c3-c5"));
+    let mut g = game(p.clone());
+    g.play_text("c3-e3-c3-c5").unwrap();
+    assert_eq!(g.position().piece_at(p.parse_cell("c5").unwrap()), Some(1));
+    // other cells may not be visited twice
+    assert!(rejected(&p, "c3-e3-c3-e3-c3-c5").contains("already visited"));
 }
 
 #[test]
