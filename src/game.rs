@@ -293,7 +293,9 @@ impl Game {
             return Some(Outcome::Win { winners });
         }
         if v.is_solitaire() {
-            return (self.moves_played() >= v.turn_limit() as usize).then_some(Outcome::Unsolved);
+            // A blocked solitaire could only pass, forever: it ends unsolved.
+            let done = self.moves_played() >= v.turn_limit() as usize || p.is_deadlocked();
+            return done.then_some(Outcome::Unsolved);
         }
         if p.is_deadlocked() {
             return Some(Outcome::Draw {

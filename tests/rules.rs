@@ -914,6 +914,15 @@ fn solitaire_unsolved_after_nineteen_moves() {
     assert!(g.play_text("e1-f1").is_err());
 }
 
+#[test]
+fn solitaire_without_moves_ends() {
+    // A solitaire position where the seat cannot move must end (it used to pass forever).
+    let empty: Position = format!("solitaire 1 {}", vec!["................"; 16].join("/"))
+        .parse()
+        .unwrap();
+    assert_eq!(game(empty).outcome(), Some(Outcome::Unsolved));
+}
+
 // ---------------------------------------------------------------- move text
 
 #[test]
