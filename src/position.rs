@@ -488,7 +488,15 @@ impl Position {
         }
         match self.next_seat(mover, self.closing) {
             Some(s) => self.set_turn(s),
-            None => self.over = true,
+            None => {
+                self.over = true;
+                if self.closing {
+                    // The round is complete; the turn goes back to seat 1, so that the
+                    // position text reads as over (see `from_cells`), not as the last seat
+                    // of the round still to move.
+                    self.set_turn(0);
+                }
+            }
         }
     }
 

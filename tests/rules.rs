@@ -625,6 +625,25 @@ fn equal_turns_first_seat_wins_after_the_second_moves() {
 }
 
 #[test]
+fn equal_turns_finished_game_reads_back_as_over() {
+    // The position text of a game that ended after a completed round must read back as over,
+    // not as the last seat of the round still to move.
+    let mut g = game(place("halma-10x10", 1, BALANCE));
+    play(&mut g, "i5-j6 a6-b6");
+    let p = g.position();
+    assert!(p.is_over());
+    let q: Position = p.to_string().parse().unwrap();
+    assert!(q.is_over(), "{q} reads back as a game in progress");
+    assert_eq!(&q, p);
+    assert_eq!(Game::from_position(q).outcome(), g.outcome());
+    let mut g = game(three_seat_finish("halma-3+balance"));
+    play(&mut g, "n12-o13 n5-o4 c5-c6");
+    let q: Position = g.position().to_string().parse().unwrap();
+    assert_eq!(&q, g.position());
+    assert_eq!(Game::from_position(q).outcome(), g.outcome());
+}
+
+#[test]
 fn equal_turns_three_seats_share_a_win() {
     let mut g = game(three_seat_finish("halma-3+balance"));
     play(&mut g, "n12-o13");
