@@ -341,6 +341,9 @@ function renderMoves(h) {
   for (let i = keep; i < h.length; i++) frag.appendChild(moveItem(h[i], i));
   list.appendChild(frag);
   list.dataset.count = String(h.length);
+  list.classList.toggle('two', info.seats === 2);
+  for (const li of list.querySelectorAll('li.last')) li.classList.remove('last');
+  list.lastElementChild?.classList.add('last');
   const last = /** @type {HTMLElement | null} */ (list.lastElementChild);
   // Scroll the list itself, not the page.
   if (last) list.scrollTop = last.offsetTop + last.offsetHeight - list.clientHeight;
@@ -361,7 +364,10 @@ function plyKey(p, i) {
 function moveItem(p, i) {
   const li = document.createElement('li');
   li.dataset.key = plyKey(p, i);
-  li.appendChild(swatch(p.seat));
+  const no = document.createElement('span');
+  no.className = 'no';
+  no.textContent = `${i + 1}.`;
+  li.append(no, swatch(p.seat));
   const text = document.createElement('span');
   if (p.move) {
     text.textContent = p.text;
@@ -649,6 +655,18 @@ function wire() {
     prefs.coords = coords.checked;
     savePrefs(storage, prefs);
     board?.set({ coordinates: coords.checked });
+  });
+
+  // The settings drop-down closes on a click elsewhere and on Esc.
+  const settings = /** @type {HTMLDetailsElement} */ (document.querySelector('.settings'));
+  document.addEventListener('click', (e) => {
+    if (settings.open && e.target instanceof Node && !settings.contains(e.target)) settings.open = false;
+  });
+  settings.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && settings.open) {
+      settings.open = false;
+      /** @type {HTMLElement} */ (settings.querySelector('summary')).focus();
+    }
   });
 
   document.addEventListener('keydown', (e) => {

@@ -88,7 +88,9 @@ const THEMES = {
     text: '#6b4522',
     holeText: 'rgba(255,240,215,0.85)',
     last: 'rgba(255,170,0,',
+    lastEdge: 'rgba(60,30,0,0.55)',
     select: 'rgba(20,160,90,',
+    selectRing: '#0a7d45',
     dest: 'rgba(20,120,70,0.75)',
     cursor: '#1b57d6',
     campTint: 0.3,
@@ -111,7 +113,9 @@ const THEMES = {
     text: '#b8bfcc',
     holeText: 'rgba(220,228,240,0.8)',
     last: 'rgba(255,200,60,',
+    lastEdge: 'rgba(0,0,0,0.6)',
     select: 'rgba(80,220,150,',
+    selectRing: '#6ff0a8',
     dest: 'rgba(120,235,170,0.8)',
     cursor: '#8ab4ff',
     campTint: 0.42,
@@ -221,15 +225,23 @@ export function createBoard(element, config) {
     return id === undefined ? -1 : id;
   }
 
+  /** Board units around the outermost cell centres: cell, frame, coordinates, shadow. */
   function margin() {
-    if (cfg.board.shape === 'square') return cfg.coordinates ? 1.25 : 0.85;
-    return cfg.coordinates ? 1.35 : 1.0;
+    if (cfg.board.shape === 'square') return cfg.coordinates ? 1.35 : 0.95;
+    return cfg.coordinates ? 1.5 : 1.2;
+  }
+
+  /** How far the frame or plate reaches past the outermost cell centres. */
+  function frameReach() {
+    return margin() - (cfg.board.shape === 'square' ? 0.12 : 0.3);
   }
 
   function relayout() {
     layout = makeLayout(cfg.board, { width: cssW, height: cssH, rotation: cfg.rotation ?? 0, margin: margin() });
     bgDirty = true;
-    sprites = new Map();
+    // Sprites are keyed by everything they depend on, so a rotation (same size) reuses them;
+    // a bounded cache drops old sizes after resizes.
+    if (sprites.size > 48) sprites = new Map();
   }
 
   function theme() {
@@ -311,7 +323,7 @@ export function createBoard(element, config) {
     const y0 = Math.min(ay, by);
     const x1 = Math.max(ax, bx);
     const y1 = Math.max(ay, by);
-    const fw = (margin() - 0.5) * s;
+    const fw = (frameReach() - 0.5) * s;
     // Frame with a soft shadow.
     g.save();
     g.shadowColor = 'rgba(0,0,0,0.35)';
@@ -395,7 +407,7 @@ export function createBoard(element, config) {
       g.font = `600 ${Math.max(8, Math.round(s * 0.36))}px system-ui, sans-serif`;
       g.textAlign = 'center';
       g.textBaseline = 'middle';
-      const gutter = (margin() - 0.5) * s * 0.5;
+      const gutter = (frameReach() - 0.5) * s * 0.5;
       for (const c of cells) {
         const [sx, sy] = toScreen(layout, c.x, c.y);
         const [letter, num] = splitName(c.name);
@@ -458,7 +470,7 @@ export function createBoard(element, config) {
     path(poly);
     g.fillStyle = t.plateEdge;
     g.strokeStyle = t.plateEdge;
-    g.lineWidth = (margin() - 0.15) * 2 * s;
+    g.lineWidth = frameReach() * 2 * s;
     g.stroke();
     g.fill();
     g.restore();
@@ -470,7 +482,7 @@ export function createBoard(element, config) {
     rg.addColorStop(1, mix(t.plate, '#000000', 0.08));
     g.fillStyle = rg;
     g.strokeStyle = rg;
-    g.lineWidth = (margin() - 0.28) * 2 * s;
+    g.lineWidth = (frameReach() - 0.12) * 2 * s;
     g.stroke();
     g.fill();
     g.restore();
@@ -569,7 +581,7 @@ export function createBoard(element, config) {
    * @param {number} radius CSS px
    */
   function sprite(seat, radius) {
-    const key = `${seat}:${radius.toFixed(2)}`;
+    const key = `${seat}:${radius.toFixed(2)}:${dpr}:${cfg.theme}:${cfg.symbols}:${cfg.board.shape}:${seatColor(seat, cfg.colors)}`;
     let sp = sprites.get(key);
     if (sp) return sp;
     sp = doc.createElement('canvas');
@@ -719,31 +731,47 @@ export function createBoard(element, config) {
     const animating = anim !== null;
     if (lm && lm.path && lm.path.length >= 2 && !animating) {
       const p = Array.from(lm.path);
-      fillCell(p[0], `${t.last}0.28)`);
-      fillCell(p[p.length - 1], `${t.last}0.42)`);
+      const star = cfg.board.shape === 'star';
+      if (!star) {
+        fillCell(p[0], `${t.last}0.3)`);
+        fillCell(p[p.length - 1], `${t.last}0.45)`);
+      }
+      /** @type {[number, number][]} */
+      const pts = p.map((id) => cellCenter(layout, cells, id));
       ctx.save();
-      ctx.strokeStyle = `${t.last}0.8)`;
-      ctx.lineWidth = Math.max(2, s * 0.1);
       ctx.lineCap = 'round';
       ctx.lineJoin = 'round';
-      ctx.setLineDash([]);
-      ctx.beginPath();
-      p.forEach((id, i) => {
-        const [x, y] = cellCenter(layout, cells, id);
-        if (i) ctx.lineTo(x, y);
-        else ctx.moveTo(x, y);
-      });
-      ctx.stroke();
-      ctx.fillStyle = `${t.last}0.95)`;
-      for (let i = 1; i < p.length - 1; i++) {
-        const [x, y] = cellCenter(layout, cells, p[i]);
+      const w = Math.max(2, s * 0.09);
+      // A dark edge under the trail, so it reads on any camp colour.
+      for (const [style, width] of /** @type {[string, number][]} */ ([
+        [t.lastEdge, w + Math.max(2, s * 0.05)],
+        [`${t.last}0.95)`, w],
+      ])) {
+        ctx.strokeStyle = style;
+        ctx.lineWidth = width;
         ctx.beginPath();
-        ctx.arc(x, y, Math.max(2.5, s * 0.12), 0, Math.PI * 2);
+        pts.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+        ctx.stroke();
+        if (star) {
+          for (const i of [0, pts.length - 1]) {
+            ctx.beginPath();
+            ctx.arc(pts[i][0], pts[i][1], s * 0.44, 0, Math.PI * 2);
+            ctx.stroke();
+          }
+        }
+      }
+      for (let i = 1; i < pts.length - 1; i++) {
+        ctx.beginPath();
+        ctx.arc(pts[i][0], pts[i][1], Math.max(3, s * 0.13), 0, Math.PI * 2);
+        ctx.fillStyle = `${t.last}1)`;
         ctx.fill();
+        ctx.lineWidth = Math.max(1, s * 0.03);
+        ctx.strokeStyle = t.lastEdge;
+        ctx.stroke();
       }
       ctx.restore();
     }
-    if (selected >= 0) fillCell(selected, `${t.select}0.45)`);
+    if (selected >= 0 && cfg.board.shape === 'square') fillCell(selected, `${t.select}0.45)`);
     const pieces = cfg.pieces ?? [];
     const dropTarget = drag && drag.started ? hitTest(layout, cells, drag.x, drag.y) : -1;
     for (const d of dests) {
@@ -835,6 +863,18 @@ export function createBoard(element, config) {
         const w = (sp.width / dpr) * (1 + 0.18 * lift);
         ctx.drawImage(sp, x - w / 2, y - w / 2 - lift * unit() * 0.15, w, w);
       }
+    }
+    if (selected >= 0 && cfg.board.shape === 'star' && !(drag && drag.started)) {
+      // On the star the marble covers its hole: ring it instead.
+      const t = theme();
+      const [x, y] = cellCenter(layout, cells, selected);
+      ctx.save();
+      ctx.beginPath();
+      ctx.arc(x, y, unit() * 0.47, 0, Math.PI * 2);
+      ctx.lineWidth = Math.max(3, unit() * 0.08);
+      ctx.strokeStyle = t.selectRing;
+      ctx.stroke();
+      ctx.restore();
     }
     if (drag && drag.started) {
       const seat = pieces[drag.from];
@@ -936,7 +976,6 @@ export function createBoard(element, config) {
     }
     if (selected >= 0 && cell >= 0 && dests.has(cell)) {
       emitMove(selected, cell, { dragged: false, via: 'pointer' });
-      e.preventDefault();
       return;
     }
     if (cell >= 0 && movable.has(cell)) {
@@ -948,8 +987,6 @@ export function createBoard(element, config) {
       } catch {
         // Not capturable (synthetic event): dragging still works inside the canvas.
       }
-      e.preventDefault();
-      canvas.focus({ preventScroll: true });
       return;
     }
     clearSelection();

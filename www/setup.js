@@ -310,10 +310,17 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
     });
   }
 
+  /** What the seat rows show besides the names; they are rebuilt only when it changes. */
+  let seatsShown = '';
+
   function renderSeats() {
-    readNames();
     const n = info ? info.seats : 0;
     const teams = info ? info.teams : 'none';
+    const sig = `${n}:${teams}:${t('seat.default', { n: 1 })}:${isAvailable('computer')}`;
+    // Rebuilding would replace the field someone is typing in: only when the rows change.
+    if (sig === seatsShown && seatsList.children.length === n) return;
+    seatsShown = sig;
+    readNames();
     /** @type {HTMLElement[]} */
     const rows = [];
     for (let i = 0; i < n; i++) {
@@ -417,6 +424,7 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
       buildVariantOptions();
       names = current ? current.players.map((p) => p.name) : [];
       seatsList.replaceChildren();
+      seatsShown = '';
       writeForm(currentInfo ? formFromInfo(currentInfo) : defaultForm(variantIds[0] ?? 'halma'));
       setRadio('su-start', current?.start ?? 'seat1');
       setRadio('su-rotation', current?.rotation ?? 'turn');

@@ -1,0 +1,60 @@
+// End-to-end tests of the game page in Debian's Chromium (never a downloaded browser).
+// Two static servers: www/ at the root, and the repository root so the page is also tried
+// under a sub-path (/www/), as on GitHub Pages.
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.HALMA_E2E_PORT || 47391);
+const SUBPATH_PORT = PORT + 1;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '*.spec.mjs',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  // Two shared cores: one browser at a time keeps timings (and the speed figures) honest.
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}/`,
+    viewport: { width: 1200, height: 900 },
+    trace: 'off',
+    screenshot: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--headless',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: [
+    {
+      command: `python3 -m http.server --bind 127.0.0.1 --directory www ${PORT}`,
+      url: `http://127.0.0.1:${PORT}/index.html`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+    {
+      command: `python3 -m http.server --bind 127.0.0.1 --directory . ${SUBPATH_PORT}`,
+      url: `http://127.0.0.1:${SUBPATH_PORT}/www/index.html`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+  ],
+});
+
+export { PORT, SUBPATH_PORT };

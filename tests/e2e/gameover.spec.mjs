@@ -1,0 +1,76 @@
+// The end of a game: a win from a near-finished position (given in the address), the ranking,
+// rematch; a draw by the turn limit with its reason.
+import { test, expect } from '@playwright/test';
+import { open, watchErrors, clickMove, engine, greedyMove, shotPath } from './helpers.mjs';
+
+// Seat 1 has nine pieces in its target camp; g5-h5 fills it.
+const NEAR_WIN = 'halma-8x8 1 ....1111/.....111/......11/......1./....2.../22....../222...../2222....';
+
+test('a win shows the result and the ranking; rematch starts over with seats moved on', async ({ page }) => {
+  const errs = watchErrors(page);
+  await open(page, `?position=${encodeURIComponent(NEAR_WIN)}`);
+  expect(await page.evaluate(() => window.__halma.position())).toBe(NEAR_WIN);
+  const g5 = await page.evaluate(() => window.__halma.cellByName('g5'));
+  const h5 = await page.evaluate(() => window.__halma.cellByName('h5'));
+  await clickMove(page, g5, h5);
+  const dlg = page.locator('#gameover');
+  await expect(dlg).toBeVisible();
+  await expect(page.locator('#over-result')).toHaveText('Player 1 (red) wins!');
+  const rows = page.locator('#over-body tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Player 1');
+  await expect(rows.nth(0)).toContainText('winner');
+  await expect(rows.nth(0)).toHaveClass(/winner/);
+  await expect(rows.nth(1)).toContainText('Player 2');
+  // The engine's standings are what the table shows.
+  const { Game } = await engine();
+  const mirror = Game.fromPosition(NEAR_WIN);
+  mirror.play('g5-h5');
+  const st = mirror.standings();
+  await expect(rows.nth(0).locator('td').nth(2)).toHaveText(String(st[0].points));
+  await expect(rows.nth(1).locator('td').nth(2)).toHaveText(String(st[1].points));
+  await expect(page.locator('#status')).toContainText('wins');
+  await page.screenshot({ path: shotPath('dialog-gameover.png') });
+  // The board no longer takes moves.
+  expect(await page.evaluate(() => window.__halma.legalMoves().length)).toBe(0);
+  // Close, undo, and the game goes on; redo brings the result back.
+  await page.locator('#over-close').click();
+  await page.locator('#btn-undo').click();
+  await expect(page.locator('#status')).toContainText('to move');
+  await page.locator('#btn-redo').click();
+  await expect(dlg).toBeVisible();
+  // Rematch: a fresh 8×8 game.
+  await page.locator('#over-rematch').click();
+  await expect(dlg).toBeHidden();
+  const fresh = new Game('halma-8x8');
+  expect(await page.evaluate(() => window.__halma.position())).toBe(fresh.position());
+  fresh.free();
+  mirror.free();
+  errs.check();
+});
+
+test('a draw by the turn limit names the reason', async ({ page }) => {
+  const errs = watchErrors(page);
+  await open(page, `?variant=${encodeURIComponent('halma-8x8+turns=1')}`);
+  const { Game } = await engine();
+  const mirror = new Game('halma-8x8+turns=1');
+  for (let i = 0; i < 2; i++) {
+    const m = greedyMove(mirror);
+    await clickMove(page, m.from, m.to);
+    mirror.playMove(m.from, m.to);
+  }
+  expect(mirror.outcome()).toEqual({ kind: 'draw', reason: 'turn-limit' });
+  await expect(page.locator('#gameover')).toBeVisible();
+  await expect(page.locator('#over-result')).toHaveText('Draw: the turn limit was reached.');
+  await expect(page.locator('#over-body tr')).toHaveCount(2);
+  mirror.free();
+  errs.check();
+});
+
+test('a bad position in the address gives a message and a normal game', async ({ page }) => {
+  await page.goto('./?position=halma-8x8%201%20nonsense');
+  await page.waitForSelector('body[data-ready="1"]');
+  await expect(page.locator('#notice')).toBeVisible();
+  await expect(page.locator('#notice-text')).toContainText('could not be opened');
+  expect(await page.evaluate(() => window.__halma.variant())).toBe('halma');
+});

@@ -1,0 +1,128 @@
+// Shared helpers for the end-to-end tests: opening the page with error collection, clicking
+// cells through the widget's cell → pixel mapping, and a mirror of the game in Node (the same
+// wasm engine) to choose moves and check the page against.
+import { readFileSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect } from '@playwright/test';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+export const SHOTS = `${root}tests/e2e/screenshots/`;
+
+let enginePromise = null;
+/** The engine in Node (www/pkg), loaded once. */
+export function engine() {
+  if (!enginePromise) {
+    enginePromise = (async () => {
+      const mod = await import(`${root}www/pkg/halma.js`);
+      await mod.default({ module_or_path: readFileSync(`${root}www/pkg/halma_bg.wasm`) });
+      return mod;
+    })();
+  }
+  return enginePromise;
+}
+
+/**
+ * Collects console errors, page errors and failed requests; call `check()` at the end.
+ * @param {import('@playwright/test').Page} page
+ */
+export function watchErrors(page) {
+  const errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  return {
+    errors,
+    check() {
+      expect(errors, errors.join('\n')).toEqual([]);
+    },
+  };
+}
+
+/**
+ * Opens the page (optionally with a query) and waits until the game is ready.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} [query]
+ */
+export async function open(page, query = '') {
+  await page.goto(`./${query}`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await settle(page);
+}
+
+/** Waits for a running move animation to end. */
+export async function settle(page) {
+  await page.waitForFunction(() => !window.__halma || !window.__halma.boardState().animating);
+}
+
+/** Client coordinates of a cell on the canvas. */
+export async function cellPoint(page, cell) {
+  return page.evaluate((c) => window.__halma.cellPoint(c), cell);
+}
+
+/** Clicks a cell with the mouse, where the board draws it. */
+export async function clickCell(page, cell) {
+  await settle(page);
+  const p = await cellPoint(page, cell);
+  await page.mouse.click(p.x, p.y);
+}
+
+/** Plays a move by two real clicks on the canvas and waits for the engine to have it. */
+export async function clickMove(page, from, to) {
+  const before = await page.evaluate(() => window.__halma.record());
+  await clickCell(page, from);
+  const st = await page.evaluate(() => window.__halma.boardState());
+  expect(st.selected, `piece on ${from} picked up`).toBe(from);
+  expect(st.dests, `${to} offered as destination`).toContain(to);
+  await clickCell(page, to);
+  await page.waitForFunction((b) => window.__halma.record() !== b, before);
+}
+
+/** Lexicographic comparison of number lists. */
+function compareKeys(a, b) {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
+}
+
+/**
+ * A greedy chooser: the legal move that gains the mover the most progress points, longer hop
+ * chains first among equals (so games have hop chains), lowest ids as the last tie-break.
+ * @param {any} game engine Game (mirror); left unchanged
+ */
+export function greedyMove(game) {
+  const seat = game.turn();
+  const base = game.points()[seat - 1];
+  let best = null;
+  for (const m of game.legalMoves()) {
+    game.playMove(m.from, m.to);
+    const gain = game.points()[seat - 1] - base;
+    game.undo();
+    const key = [gain, m.path.length, -m.from, -m.to];
+    if (!best || compareKeys(key, best.key) > 0) best = { m, key };
+  }
+  return best ? best.m : null;
+}
+
+export function saveFile(name, text) {
+  mkdirSync(SHOTS, { recursive: true });
+  writeFileSync(`${SHOTS}${name}`, text);
+}
+
+export function shotPath(name) {
+  mkdirSync(SHOTS, { recursive: true });
+  return `${SHOTS}${name}`;
+}
+
+/** Appends figures to the speed report (tests/e2e/screenshots/perf.json). */
+export function recordPerf(key, value) {
+  const file = `${SHOTS}perf.json`;
+  mkdirSync(SHOTS, { recursive: true });
+  const data = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  data[key] = value;
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  console.log(`perf ${key}: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,57 @@
+// Language: picked from the browser, switchable, remembered across reloads.
+import { test, expect } from '@playwright/test';
+import { open, watchErrors, engine, greedyMove, clickMove } from './helpers.mjs';
+
+test.describe('a Danish browser', () => {
+  test.use({ locale: 'da-DK' });
+
+  test('gets Danish, can switch to English, and the choice is remembered', async ({ page }) => {
+    const errs = watchErrors(page);
+    await open(page, '?variant=halma-8x8');
+    await expect(page.locator('#btn-new')).toHaveText('Nyt spil');
+    await expect(page.locator('#status')).toContainText('er i trækket');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('da');
+    expect(await page.locator('canvas.board-canvas').getAttribute('aria-roledescription')).toBe('spillebræt');
+    // A move is announced in Danish.
+    const { Game } = await engine();
+    const mirror = new Game('halma-8x8');
+    const m = greedyMove(mirror);
+    await clickMove(page, m.from, m.to);
+    mirror.playMove(m.from, m.to);
+    await expect(page.locator('#live')).toContainText('flyttede');
+    // Switch to English.
+    await page.locator('.settings summary').click();
+    await page.locator('#set-lang').selectOption('en');
+    await expect(page.locator('#btn-new')).toHaveText('New game');
+    await expect(page.locator('#status')).toContainText('to move');
+    await expect(page.locator('#moves li').first()).toContainText(await page.evaluate((c) => window.__halma.cellName(c), m.from));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // Remembered after a reload, although the browser still prefers Danish.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]');
+    await expect(page.locator('#btn-new')).toHaveText('New game');
+    expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+    mirror.free();
+    errs.check();
+  });
+});
+
+test('an English browser gets English; Danish texts reach the dialogs too', async ({ page }) => {
+  const errs = watchErrors(page);
+  await open(page, '?variant=star-2');
+  await expect(page.locator('#btn-undo')).toHaveText('Undo');
+  await page.locator('.settings summary').click();
+  await page.locator('#set-lang').selectOption('da');
+  await expect(page.locator('#btn-undo')).toHaveText('Fortryd');
+  await expect(page.locator('#board-help')).toContainText('piletasterne');
+  await page.locator('#btn-rules').click();
+  await expect(page.locator('#rules')).toBeVisible();
+  await expect(page.locator('#rules-list')).toContainText('spring');
+  await expect(page.locator('#rules-diff')).toContainText('stjernebrættet');
+  await page.locator('#rules-close').click();
+  await page.locator('#btn-new').click();
+  await expect(page.locator('#su-variant option[value="star-2"]')).toHaveText('Kinaskak for 2');
+  await expect(page.locator('#su-rules')).toContainText('huller');
+  await page.screenshot({ path: 'tests/e2e/screenshots/dialog-setup-da.png' });
+  errs.check();
+});

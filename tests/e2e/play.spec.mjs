@@ -1,0 +1,216 @@
+// Hot-seat games played with real mouse clicks on the canvas, checked move by move against
+// the engine running in Node; undo and redo; reload restores the game; drag and drop.
+import { test, expect } from '@playwright/test';
+import { open, watchErrors, clickMove, clickCell, settle, cellPoint, engine, greedyMove, recordPerf } from './helpers.mjs';
+
+/** Installs a long-task observer before the page's own scripts run. */
+async function observeLongTasks(page) {
+  await page.addInitScript(() => {
+    window.__longtasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    } catch {
+      // Not supported: the figure stays empty.
+    }
+  });
+}
+
+/**
+ * Plays `n` greedy moves by clicking, checking the page against the engine after each.
+ * Returns the moves played.
+ */
+async function playByClicks(page, variant, n) {
+  const { Game } = await engine();
+  const mirror = new Game(variant);
+  const played = [];
+  for (let i = 0; i < n; i++) {
+    const m = greedyMove(mirror);
+    expect(m, 'a legal move exists').not.toBeNull();
+    await clickMove(page, m.from, m.to);
+    mirror.playMove(m.from, m.to);
+    played.push(m);
+    expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+  }
+  // The move list shows every ply, and the record replays to the same position.
+  const record = await page.evaluate(() => window.__halma.record());
+  const replay = Game.fromRecord(record);
+  expect(replay.position()).toBe(await page.evaluate(() => window.__halma.position()));
+  expect(Number(await page.locator('#moves').getAttribute('data-count'))).toBe(mirror.history().length);
+  mirror.free();
+  replay.free();
+  return played;
+}
+
+for (const variant of ['halma', 'star-6']) {
+  test(`hot-seat ${variant}: 24 moves by clicks on the canvas, with hop chains, match the engine`, async ({ page }) => {
+    const errs = watchErrors(page);
+    await observeLongTasks(page);
+    await open(page, `?variant=${variant}`);
+    await page.evaluate(() => {
+      window.__longtasks = [];
+    });
+    const t0 = Date.now();
+    const played = await playByClicks(page, variant, 24);
+    const elapsed = Date.now() - t0;
+    const longest = Math.max(...played.map((m) => m.path.length - 1));
+    expect(longest, 'at least one chain of two or more hops').toBeGreaterThanOrEqual(2);
+    const lt = await page.evaluate(() => window.__longtasks);
+    recordPerf(`longtasks during ${variant} play (24 moves)`, {
+      count: lt.length,
+      maxMs: lt.length ? Math.max(...lt.map((e) => Math.round(e.duration))) : 0,
+      wallMs: elapsed,
+    });
+    // The status names the seat to move.
+    const turn = await page.evaluate(() => window.__halma.turn());
+    await expect(page.locator('#status')).toHaveAttribute('data-turn', String(turn));
+    errs.check();
+  });
+}
+
+test('undo and redo: buttons and Ctrl+Z / Ctrl+Y, checked against the engine', async ({ page }) => {
+  const errs = watchErrors(page);
+  await open(page, '?variant=halma-8x8');
+  const { Game } = await engine();
+  const mirror = new Game('halma-8x8');
+  for (let i = 0; i < 4; i++) {
+    const m = greedyMove(mirror);
+    await clickMove(page, m.from, m.to);
+    mirror.playMove(m.from, m.to);
+  }
+  const pos = () => page.evaluate(() => window.__halma.position());
+  await expect(page.locator('#btn-redo')).toBeDisabled();
+  await page.locator('#btn-undo').click();
+  mirror.undo();
+  expect(await pos()).toBe(mirror.position());
+  await page.locator('#btn-undo').click();
+  mirror.undo();
+  expect(await pos()).toBe(mirror.position());
+  await expect(page.locator('#btn-redo')).toBeEnabled();
+  await page.locator('#btn-redo').click();
+  mirror.redo();
+  expect(await pos()).toBe(mirror.position());
+  // Keyboard shortcuts (focus on the page body).
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+z');
+  mirror.undo();
+  expect(await pos()).toBe(mirror.position());
+  await page.keyboard.press('Control+y');
+  mirror.redo();
+  expect(await pos()).toBe(mirror.position());
+  await page.keyboard.press('Control+Shift+z');
+  mirror.redo();
+  expect(await pos()).toBe(mirror.position());
+  await expect(page.locator('#btn-redo')).toBeDisabled();
+  // Undo everything, then a new move drops the redo line.
+  while (mirror.canUndo()) {
+    await page.keyboard.press('Control+z');
+    mirror.undo();
+  }
+  expect(await pos()).toBe(mirror.position());
+  await expect(page.locator('#btn-undo')).toBeDisabled();
+  await expect(page.locator('#moves li.empty')).toHaveCount(1);
+  const m = greedyMove(mirror);
+  await clickMove(page, m.from, m.to);
+  mirror.playMove(m.from, m.to);
+  await expect(page.locator('#btn-redo')).toBeDisabled();
+  expect(await pos()).toBe(mirror.position());
+  mirror.free();
+  errs.check();
+});
+
+test('a reload restores the game in progress, undo history included', async ({ page }) => {
+  const errs = watchErrors(page);
+  await open(page, '?variant=star-3');
+  const { Game } = await engine();
+  const mirror = new Game('star-3');
+  for (let i = 0; i < 5; i++) {
+    const m = greedyMove(mirror);
+    await clickMove(page, m.from, m.to);
+    mirror.playMove(m.from, m.to);
+  }
+  const before = await page.evaluate(() => ({ pos: window.__halma.position(), rec: window.__halma.record() }));
+  // The query was dropped from the address, so the reload continues the saved game.
+  expect(new URL(page.url()).search).toBe('');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="1"]');
+  const after = await page.evaluate(() => ({ pos: window.__halma.position(), rec: window.__halma.record() }));
+  expect(after).toEqual(before);
+  expect(after.pos).toBe(mirror.position());
+  await expect(page.locator('#notice')).toBeHidden();
+  await page.locator('#btn-undo').click();
+  mirror.undo();
+  expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+  mirror.free();
+  errs.check();
+});
+
+test('drag and drop moves a piece; a drop on nothing sensible does nothing', async ({ page }) => {
+  const errs = watchErrors(page);
+  await open(page, '?variant=halma-10x10');
+  const { Game } = await engine();
+  const mirror = new Game('halma-10x10');
+  const m = greedyMove(mirror);
+  const record0 = await page.evaluate(() => window.__halma.record());
+  // A drag to an illegal cell: the piece goes back, nothing is played.
+  const from = await cellPoint(page, m.from);
+  const bad = await cellPoint(page, 0); // the far corner, occupied by the other side
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + bad.x) / 2, (from.y + bad.y) / 2, { steps: 5 });
+  await page.mouse.move(bad.x, bad.y, { steps: 5 });
+  await page.mouse.up();
+  expect(await page.evaluate(() => window.__halma.record())).toBe(record0);
+  // A click on an empty, unreachable cell does nothing either.
+  await clickCell(page, 45);
+  expect(await page.evaluate(() => window.__halma.record())).toBe(record0);
+  // A real drag to a legal destination plays the move.
+  const to = await cellPoint(page, m.to);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 6 });
+  await page.mouse.move(to.x, to.y, { steps: 6 });
+  await page.mouse.up();
+  await page.waitForFunction((r) => window.__halma.record() !== r, record0);
+  mirror.playMove(m.from, m.to);
+  await settle(page);
+  expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+  mirror.free();
+  errs.check();
+});
+
+test('move animation runs at display rate', async ({ page }) => {
+  await open(page, '?variant=star-2');
+  const { Game } = await engine();
+  const mirror = new Game('star-2');
+  // Two opening moves so that a hop chain is available.
+  for (let i = 0; i < 2; i++) {
+    const m = greedyMove(mirror);
+    await clickMove(page, m.from, m.to);
+    mirror.playMove(m.from, m.to);
+  }
+  await settle(page);
+  const m = greedyMove(mirror);
+  await clickCell(page, m.from);
+  const p = await cellPoint(page, m.to);
+  // Count frames while the move animates.
+  await page.evaluate(() => {
+    window.__frames = [];
+    const tick = (t) => {
+      window.__frames.push(t);
+      if (window.__frames.length < 400 && (window.__frames.length < 3 || window.__halma.boardState().animating)) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await page.mouse.click(p.x, p.y);
+  await settle(page);
+  const frames = await page.evaluate(() => window.__frames);
+  const gaps = frames.slice(1).map((t, i) => t - frames[i]);
+  gaps.sort((a, b) => a - b);
+  const median = gaps[Math.floor(gaps.length / 2)];
+  const worst = gaps[gaps.length - 1];
+  recordPerf('animation frames', { frames: frames.length, medianGapMs: Number(median.toFixed(2)), worstGapMs: Number(worst.toFixed(2)), fps: Math.round(1000 / median) });
+  expect(frames.length).toBeGreaterThan(5);
+  mirror.free();
+});

@@ -1,0 +1,160 @@
+// The New game dialog: every variant and option, live checking against the engine, players,
+// coin toss and board orientation.
+import { test, expect } from '@playwright/test';
+import { open, watchErrors, clickMove, engine, greedyMove, shotPath } from './helpers.mjs';
+
+async function openDialog(page) {
+  await page.locator('#btn-new').click();
+  await expect(page.locator('#setup')).toBeVisible();
+}
+
+test('every variant is offered with a description and a rules panel', async ({ page }) => {
+  const errs = watchErrors(page);
+  await open(page);
+  await openDialog(page);
+  const { variantIds } = await engine();
+  const ids = await page.locator('#su-variant option').evaluateAll((os) => os.map((o) => o.value));
+  expect(ids).toEqual(variantIds());
+  for (const id of ids) {
+    await page.locator('#su-variant').selectOption(id);
+    await expect(page.locator('#su-variant-desc')).not.toBeEmpty();
+    await expect(page.locator('#su-variant-string')).toHaveText(id);
+    expect(await page.locator('#su-rules li').count()).toBeGreaterThan(3);
+    expect(await page.locator('#su-diff li').count()).toBeGreaterThan(0);
+    await expect(page.locator('#su-error')).toBeHidden();
+    const seats = id === 'solitaire' ? 1 : id.startsWith('star-') ? Number(id.slice(5)) : id === 'halma-3' ? 3 : id === 'halma-4' ? 4 : 2;
+    await expect(page.locator('#su-seats li')).toHaveCount(seats);
+    // Computer seats are announced but not selectable yet.
+    await expect(page.locator('#su-seats select option[value="computer"]').first()).toBeDisabled();
+  }
+  await page.locator('#su-variant').selectOption('halma');
+  await expect(page.locator('#su-diff li')).toHaveCount(1);
+  await expect(page.locator('#su-diff')).toContainText('standard Halma');
+  errs.check();
+});
+
+test('options build the variant; impossible combinations are explained and block the start', async ({ page }) => {
+  const errs = watchErrors(page);
+  await open(page);
+  await openDialog(page);
+  await page.locator('#su-variant').selectOption('star-6');
+  await expect(page.locator('#su-star')).toBeVisible();
+  await expect(page.locator('#su-square')).toBeHidden();
+  await page.locator('#su-long').check();
+  await page.locator('#su-anycamp').check();
+  await page.locator('input[name="su-win"][value="swap"]').check();
+  await page.locator('input[name="su-teams"][value="opposite"]').check();
+  await page.locator('#su-side').selectOption('3');
+  await page.locator('#su-turns').fill('120');
+  await expect(page.locator('#su-variant-string')).toHaveText('star-6+side=3+long+any-camp+swap+teams=opposite+turns=120');
+  await expect(page.locator('#su-rules')).toContainText('Long jumps');
+  await expect(page.locator('#su-rules')).toContainText('73 holes');
+  await expect(page.locator('#su-diff')).toContainText('teams');
+  await expect(page.locator('#su-seats .team-tag').first()).toHaveText('team 1');
+  await page.screenshot({ path: shotPath('dialog-setup-en.png') });
+  // Teams are only for 4 or 6 players.
+  await page.locator('#su-variant').selectOption('star-3');
+  await expect(page.locator('input[name="su-teams"][value="opposite"]')).toBeDisabled();
+  await expect(page.locator('#su-teams-note')).toBeVisible();
+  await expect(page.locator('#su-variant-string')).not.toContainText('teams');
+  // A square board too small for its camps: the engine's reason is shown, Start is blocked.
+  await page.locator('#su-variant').selectOption('halma');
+  await expect(page.locator('#su-square')).toBeVisible();
+  await page.locator('#su-size').fill('6');
+  await expect(page.locator('#su-error')).toBeVisible();
+  await expect(page.locator('#su-error')).toContainText('overlap');
+  await expect(page.locator('#su-start')).toBeDisabled();
+  // A custom size that fits: 12×12 with 13-piece camps, long jumps.
+  await page.locator('#su-size').fill('12');
+  await page.locator('#su-camp').selectOption('13');
+  await expect(page.locator('#su-error')).toBeHidden();
+  await page.locator('#su-name-1').fill('Ann');
+  await page.locator('#su-name-2').fill('Bo');
+  await page.locator('#su-start').click();
+  await expect(page.locator('#setup')).toBeHidden();
+  expect(await page.evaluate(() => window.__halma.variant())).toBe('halma+size=12+camp=13+long+swap+turns=120');
+  await expect(page.locator('#standings li').nth(0)).toContainText('Ann');
+  await expect(page.locator('#standings li').nth(1)).toContainText('Bo');
+  await expect(page.locator('#status')).toContainText('Ann (red) to move');
+  await expect(page.locator('#live')).toContainText('New game');
+  // The dialog reopens on the current game's settings and names.
+  await openDialog(page);
+  await expect(page.locator('#su-variant-string')).toHaveText('halma+size=12+camp=13+long+swap+turns=120');
+  await expect(page.locator('#su-name-1')).toHaveValue('Ann');
+  await page.locator('#su-cancel').click();
+  // The rules dialog explains the game in play.
+  await page.locator('#btn-rules').click();
+  await expect(page.locator('#rules-variant')).toContainText('halma+size=12');
+  await expect(page.locator('#rules-diff')).toContainText('12×12');
+  await page.keyboard.press('Escape');
+  errs.check();
+});
+
+test('solitaire: one seat, race options disabled', async ({ page }) => {
+  await open(page);
+  await openDialog(page);
+  await page.locator('#su-variant').selectOption('solitaire');
+  await expect(page.locator('#su-free')).toBeDisabled();
+  await expect(page.locator('#su-balance')).toBeDisabled();
+  await expect(page.locator('input[name="su-win"][value="strict"]')).toBeDisabled();
+  await expect(page.locator('#su-seats li')).toHaveCount(1);
+  await page.locator('#su-start').click();
+  expect(await page.evaluate(() => window.__halma.variant())).toBe('solitaire');
+  await expect(page.locator('#standings li')).toHaveCount(1);
+});
+
+test('coin toss shuffles who sits where', async ({ page }) => {
+  await open(page);
+  const orders = new Set();
+  for (let i = 0; i < 12 && orders.size < 2; i++) {
+    await openDialog(page);
+    await page.locator('#su-variant').selectOption('star-3');
+    await page.locator('#su-name-1').fill('A');
+    await page.locator('#su-name-2').fill('B');
+    await page.locator('#su-name-3').fill('C');
+    await page.locator('input[name="su-start"][value="coin"]').check();
+    await page.locator('#su-start').click();
+    const names = await page.locator('#standings .name').allTextContents();
+    expect([...names].sort()).toEqual(['A', 'B', 'C']);
+    orders.add(names.join(''));
+    await expect(page.locator('#live')).toContainText(`Coin toss: ${names[0]} starts`);
+  }
+  expect(orders.size, 'more than one seating in 12 tosses').toBeGreaterThan(1);
+});
+
+test('board orientation: turned toward the player to move, or fixed', async ({ page }) => {
+  await open(page);
+  const { Game } = await engine();
+  for (const [mode, after] of [
+    ['turn', 180],
+    ['fixed', 0],
+  ]) {
+    await openDialog(page);
+    await page.locator('#su-variant').selectOption('star-2');
+    await page.locator(`input[name="su-rotation"][value="${mode}"]`).check();
+    await page.locator('#su-start').click();
+    expect((await page.evaluate(() => window.__halma.boardState())).rotation).toBe(0);
+    const mirror = new Game('star-2');
+    const m = greedyMove(mirror);
+    await clickMove(page, m.from, m.to);
+    await page.waitForFunction(() => !window.__halma.boardState().animating);
+    expect((await page.evaluate(() => window.__halma.boardState())).rotation).toBe(after);
+    mirror.free();
+  }
+  // Four seats on the square board: a quarter turn per seat.
+  await openDialog(page);
+  await page.locator('#su-variant').selectOption('halma-4');
+  await page.locator('input[name="su-rotation"][value="turn"]').check();
+  await page.locator('#su-start').click();
+  const mirror = new Game('halma-4');
+  const seen = [];
+  for (let i = 0; i < 4; i++) {
+    seen.push((await page.evaluate(() => window.__halma.boardState())).rotation);
+    const m = greedyMove(mirror);
+    await clickMove(page, m.from, m.to);
+    mirror.playMove(m.from, m.to);
+    await page.waitForFunction(() => !window.__halma.boardState().animating);
+  }
+  expect(seen).toEqual([0, 270, 180, 90]);
+  mirror.free();
+});
