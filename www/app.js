@@ -173,7 +173,8 @@ function isHopPath(path) {
 function statusText() {
   const o = /** @type {Outcome | null} */ (game.outcome());
   if (o) return outcomeText(o);
-  return t('panel.toMove', { name: seatSaid(game.turn()) });
+  const seat = game.turn();
+  return t(controllers[seat - 1] ? 'panel.thinking' : 'panel.toMove', { name: seatSaid(seat) });
 }
 
 /** @param {Outcome} o */

@@ -454,10 +454,17 @@ export function createBoard(element, config) {
       const na = a.ang + Math.PI / 6;
       poly.push(toScreen(layout, cxu + n * Math.cos(na), cyu + n * Math.sin(na)));
     }
-    /** @param {[number, number][]} pts */
+    /**
+     * A closed outline, started halfway along its last edge: with very thick round-joined
+     * strokes, a join at the start vertex can come out sharp.
+     * @param {[number, number][]} pts
+     */
     const path = (pts) => {
+      const [ax, ay] = pts[pts.length - 1];
+      const [bx, by] = pts[0];
       g.beginPath();
-      pts.forEach(([x, y], i) => (i ? g.lineTo(x, y) : g.moveTo(x, y)));
+      g.moveTo((ax + bx) / 2, (ay + by) / 2);
+      for (const [x, y] of pts) g.lineTo(x, y);
       g.closePath();
     };
     const [ccx, ccy] = toScreen(layout, cxu, cyu);
@@ -477,7 +484,9 @@ export function createBoard(element, config) {
     g.save();
     g.lineJoin = 'round';
     path(poly);
-    const rg = g.createRadialGradient(ccx - s * 2, ccy - s * 3, s, ccx, ccy, s * n * 2.2);
+    // Light from the upper left. The start circle must lie inside the end circle, or the
+    // gradient becomes a cone and leaves part of the plate unpainted.
+    const rg = g.createRadialGradient(ccx - s * n * 0.5, ccy - s * n * 0.75, s * 0.2, ccx, ccy, s * n * 2.4);
     rg.addColorStop(0, mix(t.plate, '#ffffff', 0.18));
     rg.addColorStop(1, mix(t.plate, '#000000', 0.08));
     g.fillStyle = rg;
