@@ -324,15 +324,21 @@ export function createBoard(element, config) {
     const x1 = Math.max(ax, bx);
     const y1 = Math.max(ay, by);
     const fw = (frameReach() - 0.5) * s;
-    // Frame with a soft shadow.
+    // Frame with a soft shadow (layered strokes: a canvas blur is slow in software and the
+    // background is redrawn whenever the board turns).
     g.save();
-    g.shadowColor = 'rgba(0,0,0,0.35)';
-    g.shadowBlur = s * 0.4;
-    g.shadowOffsetY = s * 0.08;
+    g.translate(0, s * 0.06);
+    g.lineJoin = 'round';
+    for (let i = 1; i <= 4; i++) {
+      roundRect(g, x0 - fw, y0 - fw, x1 - x0 + 2 * fw, y1 - y0 + 2 * fw, s * 0.25);
+      g.strokeStyle = 'rgba(0,0,0,0.07)';
+      g.lineWidth = s * 0.07 * i;
+      g.stroke();
+    }
+    g.restore();
     roundRect(g, x0 - fw, y0 - fw, x1 - x0 + 2 * fw, y1 - y0 + 2 * fw, s * 0.25);
     g.fillStyle = t.frame;
     g.fill();
-    g.restore();
     // Wood grain hint on the frame.
     const grad = g.createLinearGradient(x0 - fw, y0 - fw, x1 + fw, y1 + fw);
     grad.addColorStop(0, 'rgba(255,255,255,0.10)');
@@ -468,12 +474,20 @@ export function createBoard(element, config) {
       g.closePath();
     };
     const [ccx, ccy] = toScreen(layout, cxu, cyu);
-    // The plate: the star grown by a rounded margin.
+    // The plate: the star grown by a rounded margin, over a soft shadow made of layered
+    // strokes (a canvas blur is slow in software, and this is redrawn when the board turns).
     g.save();
     g.lineJoin = 'round';
-    g.shadowColor = 'rgba(0,0,0,0.35)';
-    g.shadowBlur = s * 0.5;
-    g.shadowOffsetY = s * 0.1;
+    g.translate(0, s * 0.08);
+    path(poly);
+    for (let i = 1; i <= 4; i++) {
+      g.strokeStyle = 'rgba(0,0,0,0.07)';
+      g.lineWidth = (frameReach() + 0.06 * i) * 2 * s;
+      g.stroke();
+    }
+    g.restore();
+    g.save();
+    g.lineJoin = 'round';
     path(poly);
     g.fillStyle = t.plateEdge;
     g.strokeStyle = t.plateEdge;
