@@ -658,6 +658,13 @@ function wire() {
     board?.set({ coordinates: coords.checked });
   });
 
+  // The skip link puts the keyboard focus on the board itself.
+  /** @type {HTMLElement} */ (document.querySelector('.skip')).addEventListener('click', (e) => {
+    if (!board) return;
+    e.preventDefault();
+    board.canvas.focus();
+  });
+
   // The settings drop-down closes on a click elsewhere and on Esc.
   const settings = /** @type {HTMLDetailsElement} */ (document.querySelector('.settings'));
   document.addEventListener('click', (e) => {

@@ -13,6 +13,20 @@ test('the page loads with no console errors and a playable board', async ({ page
   expect(label).toContain('Player 1 (red) to move');
   expect(label).toMatch(/a1/);
   expect(await page.evaluate(() => window.__halma.variant())).toBe('halma');
+  // The text alternative follows the game.
+  const { Game } = await engine();
+  const mirror = new Game('halma');
+  const m = greedyMove(mirror);
+  await clickMove(page, m.from, m.to);
+  mirror.free();
+  const label2 = await page.locator('canvas.board-canvas').getAttribute('aria-label');
+  expect(label2).toContain('Player 2 (blue) to move');
+  expect(label2).toContain(await page.evaluate((c) => window.__halma.cellName(c), m.to));
+  // The skip link takes the keyboard to the board.
+  await page.locator('.skip').focus();
+  await expect(page.locator('.skip')).toHaveText('Skip to the board');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('canvas.board-canvas')).toBeFocused();
   // No inline script or handler anywhere (the CSP meta would block them anyway).
   expect(await page.locator('script:not([src])').count()).toBe(0);
   expect(await page.evaluate(() => [...document.querySelectorAll('*')].some((el) => [...el.attributes].some((a) => a.name.startsWith('on'))))).toBe(false);

@@ -1,0 +1,92 @@
+// The board widget on its own: a function of its config, no rules inside, events through
+// `on` and config callbacks, and `destroy()` removes the canvas and every listener.
+import { test, expect } from '@playwright/test';
+import { open } from './helpers.mjs';
+
+/** Counts the event listeners on window and document through the DevTools protocol. */
+async function listenerCount(page, cdp) {
+  let total = 0;
+  for (const expr of ['window', 'document']) {
+    const { result } = await cdp.send('Runtime.evaluate', { expression: expr });
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId });
+    total += listeners.length;
+  }
+  return total;
+}
+
+test('widget API: config in, events out, no rules, destroy cleans up', async ({ page }) => {
+  await open(page, '?variant=halma-8x8');
+  const cdp = await page.context().newCDPSession(page);
+  const before = await listenerCount(page, cdp);
+  const result = await page.evaluate(async () => {
+    const { createBoard } = await import('./board.js');
+    const host = document.createElement('div');
+    host.style.width = '300px';
+    host.style.height = '300px';
+    document.body.appendChild(host);
+    // A 3×3 board of the engine's shape, made up here: the widget needs no engine.
+    const cells = [];
+    for (let y = 0; y < 3; y++) for (let x = 0; x < 3; x++) cells.push({ id: cells.length, name: `${'abc'[x]}${3 - y}`, x, y });
+    const board = { shape: 'square', size: 3, cells, edges: [], camps: [], seats: [], width: 2, height: 2 };
+    const picks = [];
+    const moves = [];
+    // "Rules" the app made up: the piece on a3 may go to c1 only (no real game allows that).
+    const api = createBoard(host, {
+      board,
+      pieces: new Uint8Array([1, 0, 0, 0, 0, 0, 0, 0, 2]),
+      movable: [0],
+      destinations: (c) => (c === 0 ? [8] : []),
+      onPick: (c) => picks.push(c),
+    });
+    const off = api.on('move', (from, to, info) => moves.push([from, to, info.dragged]));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const rect = api.canvas.getBoundingClientRect();
+    const at = (c) => {
+      const p = api.cellPoint(c);
+      return { clientX: rect.left + p.x, clientY: rect.top + p.y };
+    };
+    const click = (c) => {
+      const o = { ...at(c), bubbles: true, pointerId: 1, pointerType: 'mouse', button: 0 };
+      api.canvas.dispatchEvent(new PointerEvent('pointerdown', o));
+      api.canvas.dispatchEvent(new PointerEvent('pointerup', o));
+    };
+    click(4); // an empty cell that is no destination: nothing
+    click(8); // the other side's piece: not movable, nothing
+    click(0); // pick
+    const picked = api.state();
+    click(8); // the app said c1 is a destination (occupied even): the widget reports it
+    const hit = [api.cellAt(at(4).clientX - rect.left, at(4).clientY - rect.top), api.cellAt(-5, -5)];
+    off();
+    click(0);
+    click(8); // no listener any more: not recorded
+    api.set({ rotation: 90, theme: 'dark', coordinates: true });
+    const rotated = api.state().rotation;
+    const hasCanvas = host.querySelector('canvas') !== null;
+    window.__widgetCanvas = api.canvas;
+    window.__widgetApi = api;
+    return { picks, moves, picked, hit, rotated, hasCanvas };
+  });
+  const canvasListeners = async () => {
+    const { result: c } = await cdp.send('Runtime.evaluate', { expression: 'window.__widgetCanvas' });
+    return (await cdp.send('DOMDebugger.getEventListeners', { objectId: c.objectId })).listeners.length;
+  };
+  expect(await canvasListeners()).toBeGreaterThanOrEqual(7);
+  const after = await page.evaluate(() => {
+    const api = window.__widgetApi;
+    const host = api.canvas.parentElement;
+    api.destroy();
+    api.destroy(); // twice is harmless
+    return host.querySelector('canvas') === null;
+  });
+  expect(after).toBe(true);
+  expect(await canvasListeners(), 'no listener left on the canvas').toBe(0);
+  expect(result.picks).toEqual([0, 0]);
+  expect(result.picked.selected).toBe(0);
+  expect(result.picked.dests).toEqual([8]);
+  expect(result.moves).toEqual([[0, 8, false]]);
+  expect(result.hit).toEqual([4, -1]);
+  expect(result.rotated).toBe(90);
+  expect(result.hasCanvas).toBe(true);
+  // Every listener the widget added to window and document is gone.
+  expect(await listenerCount(page, cdp)).toBe(before);
+});
