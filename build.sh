@@ -26,7 +26,6 @@ CRATE=halma
 TOOLS=$ROOT/.tools
 TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 PKG=www/pkg
-WASM=$PKG/${CRATE}_bg.wasm
 DIST=dist
 CHROMIUM=/usr/bin/chromium
 CHROMEDRIVER=/usr/bin/chromedriver
@@ -110,16 +109,19 @@ ensure_chromium() {
 gzip_size() { gzip -9 -c "$1" | wc -c; }
 kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
 
-# Loads www/pkg/halma.js with its wasm in Node and calls into it, so a module that fails
-# at start-up (a wasm-opt problem) stops the build.
+# Loads DIR/halma.js with its wasm in Node and calls into it, so a module that fails at
+# start-up (a wasm-opt problem) stops the build.
 check_module_loads() {
+  local dir=$1
   node --input-type=module -e "
     import { readFileSync } from 'node:fs';
-    import init, { variantIds, Game } from './$PKG/$CRATE.js';
-    await init({ module_or_path: readFileSync('./$WASM') });
+    import { pathToFileURL } from 'node:url';
+    const dir = process.argv[1];
+    const { default: init, variantIds, Game } = await import(pathToFileURL(dir + '/$CRATE.js'));
+    await init({ module_or_path: readFileSync(dir + '/${CRATE}_bg.wasm') });
     const g = new Game('star-2');
     if (variantIds().length === 0 || g.legalMoves().length !== 14) throw new Error('bad answers');
-  " || die "the optimised module does not load or answers wrongly (see above)"
+  " "$dir" || die "the optimised module does not load or answers wrongly (see above)"
 }
 
 build() {
@@ -129,26 +131,35 @@ build() {
   say "compiling the engine to wasm (cargo build --lib --release --target $TARGET)"
   cargo build --lib --release --target "$TARGET"
 
-  say "generating the JS bindings into $PKG/ (wasm-bindgen --target web)"
-  rm -rf "$PKG"
-  "$TOOLS/bin/wasm-bindgen" --target web --out-dir "$PKG" "$TARGET_DIR/$TARGET/release/$CRATE.wasm"
+  # Generated and checked in a staging folder, then swapped in whole, so www/pkg is never
+  # half written (a server or test may be reading it) and a failed build leaves it as it was.
+  local stage=$TARGET_DIR/pkg-stage wasm
+  wasm=$stage/${CRATE}_bg.wasm
+  say "generating the JS bindings (wasm-bindgen --target web)"
+  rm -rf "$stage"
+  "$TOOLS/bin/wasm-bindgen" --target web --out-dir "$stage" "$TARGET_DIR/$TARGET/release/$CRATE.wasm"
   local raw0 gz0 raw gz
-  raw0=$(wc -c <"$WASM")
-  gz0=$(gzip_size "$WASM")
+  raw0=$(wc -c <"$wasm")
+  gz0=$(gzip_size "$wasm")
 
   say "optimising for size (wasm-opt -Oz, npm binaryen)"
   # wasm-opt reads the features from the module's target_features section; never pass -all
   # (its output fails to load).
-  node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "$WASM" -o "$WASM.opt"
-  mv "$WASM.opt" "$WASM"
-  check_module_loads
-  raw=$(wc -c <"$WASM")
-  gz=$(gzip_size "$WASM")
-  note "$WASM: $(kib "$raw0") raw, $(kib "$gz0") gzipped before wasm-opt"
-  note "$WASM: $(kib "$raw") raw, $(kib "$gz") gzipped after wasm-opt (budget ${WASM_GZIP_BUDGET_KB} KiB gzipped)"
+  node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "$wasm" -o "$wasm.opt"
+  mv "$wasm.opt" "$wasm"
+  check_module_loads "$stage"
+  raw=$(wc -c <"$wasm")
+  gz=$(gzip_size "$wasm")
+  note "${CRATE}_bg.wasm: $(kib "$raw0") raw, $(kib "$gz0") gzipped before wasm-opt"
+  note "${CRATE}_bg.wasm: $(kib "$raw") raw, $(kib "$gz") gzipped after wasm-opt (budget ${WASM_GZIP_BUDGET_KB} KiB gzipped)"
   if ((gz > WASM_GZIP_BUDGET_KB * 1024)); then
-    die "the wasm module is $(kib "$gz") gzipped, over the budget of ${WASM_GZIP_BUDGET_KB} KiB (WASM_GZIP_BUDGET_KB in build.sh)"
+    die "the wasm module is $(kib "$gz") gzipped, over the budget of ${WASM_GZIP_BUDGET_KB} KiB (WASM_GZIP_BUDGET_KB in build.sh); $PKG/ is unchanged"
   fi
+  rm -rf "$PKG.old"
+  if [[ -d "$PKG" ]]; then mv "$PKG" "$PKG.old"; fi
+  mv "$stage" "$PKG"
+  rm -rf "$PKG.old"
+  note "wrote $PKG/"
 }
 
 # ---------------------------------------------------------------- subcommands
