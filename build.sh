@@ -19,6 +19,14 @@ set -euo pipefail
 # a little headroom.
 WASM_GZIP_BUDGET_KB=80
 
+# wasm-opt (npm binaryen 132) flags. It reads the wasm features from the module's
+# target_features section; never add -all (its output fails to load). Measured: most of the
+# size gain is the stripped name section; -Oz (like -O1..-O4) leaves mid-game move
+# generation as fast but makes perft about 18% slower in V8, all of it from the
+# optimize-instructions pass (`--skip-pass=optimize-instructions` gets it back for +0.5 KiB
+# gzipped). Re-measure with ./build.sh bench when the AI search lands.
+WASM_OPT_FLAGS=(-Oz --strip-debug --strip-producers)
+
 cd "$(dirname "${BASH_SOURCE[0]}")"
 ROOT=$PWD
 TARGET=wasm32-unknown-unknown
@@ -142,10 +150,8 @@ build() {
   raw0=$(wc -c <"$wasm")
   gz0=$(gzip_size "$wasm")
 
-  say "optimising for size (wasm-opt -Oz, npm binaryen)"
-  # wasm-opt reads the features from the module's target_features section; never pass -all
-  # (its output fails to load).
-  node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "$wasm" -o "$wasm.opt"
+  say "optimising for size (wasm-opt ${WASM_OPT_FLAGS[*]}, npm binaryen)"
+  node_modules/.bin/wasm-opt "${WASM_OPT_FLAGS[@]}" "$wasm" -o "$wasm.opt"
   mv "$wasm.opt" "$wasm"
   check_module_loads "$stage"
   raw=$(wc -c <"$wasm")
