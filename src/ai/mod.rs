@@ -1,1 +1,265 @@
-//! Computer players.
+//! Computer players: five levels from beginner to full search, the `greedy` and `random`
+//! baselines, hints, and the solitaire solver.
+//!
+//! The search is deterministic for a given position, seed and node budget, on native and
+//! wasm alike; a time budget trades that for a bounded wait. Time comes from a [`Clock`]
+//! the caller supplies (the browser's clock in wasm), so this module never reads the system
+//! time itself.
+//!
+//! # Examples
+//! ```
+//! use halma::ai::{think, Budget, NoClock, Player};
+//! use halma::Position;
+//! let pos = Position::start("star-2".parse()?);
+//! let t = think(&pos, Player::Level(3), Budget::Nodes(20_000), 7, &NoClock).unwrap();
+//! assert!(pos.is_legal(t.mv));
+//! # Ok::<(), halma::Error>(())
+//! ```
+
+mod eval;
+mod search;
+mod solitaire;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+
+use crate::geometry::Cell;
+use crate::position::{Move, Position};
+use eval::{EvalTables, ROW};
+use search::{Searcher, WIN};
+use std::str::FromStr;
+
+pub use solitaire::solve_solitaire;
+
+/// A source of time in milliseconds (any origin).
+pub trait Clock {
+    /// Milliseconds since some fixed origin.
+    fn now_ms(&self) -> f64;
+}
+
+/// A clock that never advances: only node and depth limits stop the search.
+pub struct NoClock;
+
+impl Clock for NoClock {
+    fn now_ms(&self) -> f64 {
+        0.0
+    }
+}
+
+/// The system's monotonic clock (not on wasm, where the caller passes the browser's).
+#[cfg(not(target_arch = "wasm32"))]
+pub struct SystemClock(std::time::Instant);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Default for SystemClock {
+    fn default() -> Self {
+        SystemClock(std::time::Instant::now())
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Clock for SystemClock {
+    fn now_ms(&self) -> f64 {
+        self.0.elapsed().as_secs_f64() * 1000.0
+    }
+}
+
+/// Who chooses the moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A uniformly random legal move.
+    Random,
+    /// One ply, the most progress points (ties broken at random).
+    Greedy,
+    /// Levels 1 (beginner) to 5 (full search).
+    Level(u8),
+}
+
+impl FromStr for Player {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Player, String> {
+        match s {
+            "random" => Ok(Player::Random),
+            "greedy" => Ok(Player::Greedy),
+            _ => match s.parse::<u8>() {
+                Ok(l @ 1..=5) => Ok(Player::Level(l)),
+                _ => Err(format!("bad player '{s}': expected a level 1 to 5, greedy or random")),
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Player::Random => f.write_str("random"),
+            Player::Greedy => f.write_str("greedy"),
+            Player::Level(l) => write!(f, "level {l}"),
+        }
+    }
+}
+
+/// How much the strongest level may spend; lower levels spend a fixed fraction of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// Nodes (deterministic on every platform).
+    Nodes(u64),
+    /// Milliseconds of the supplied clock.
+    Millis(f64),
+}
+
+/// Level 5's default budget: about a second per move in the browser.
+pub const DEFAULT_BUDGET: Budget = Budget::Nodes(1_500_000);
+
+/// What the computer chose and why.
+#[derive(Clone, Debug)]
+pub struct Thought {
+    /// The move.
+    pub mv: Move,
+    /// One shortest path of the move.
+    pub path: Vec<Cell>,
+    /// Score for the mover's side in hundredths of a row of progress (±1,000,000 = forced win/loss).
+    pub score: i32,
+    /// Depth of the last completed iteration (0 for one-ply players and forced moves).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Expected continuation, starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+/// Score at or beyond which a search result is a forced win (or at or below its negation, a loss).
+pub const WIN_SCORE: i32 = WIN - 100;
+
+/// A small deterministic random generator (SplitMix64).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x2545_f491_4f6c_dd1d)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((self.next_u64() as u128 * n as u128) >> 64) as u64
+    }
+}
+
+/// Chooses a move for the seat to move. `None` when the game is over or the seat must pass.
+///
+/// Levels: 1 plays like a beginner (forward-looking random choices, never absurd); 2 is
+/// greedy on the evaluation; 3 searches two plies; 4 four plies with an eighth of the
+/// budget; 5 searches as deep as the budget allows. A position with one legal move is
+/// answered at once.
+pub fn think(pos: &Position, player: Player, budget: Budget, seed: u64, clock: &dyn Clock) -> Option<Thought> {
+    let mut rng = Rng::new(seed ^ pos.hash());
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let seat = pos.turn() - 1;
+    let finish = |mv: Move, score: i32, depth: u32, nodes: u64, pv: Vec<Move>| {
+        let path = pos.hop_path(mv).unwrap_or_else(|| vec![mv.from, mv.to]);
+        Some(Thought { mv, path, score, depth, nodes, pv })
+    };
+    if moves.len() == 1 {
+        return finish(moves[0], 0, 0, 0, vec![moves[0]]);
+    }
+    let ev = EvalTables::new(pos.rules());
+    let g = pos.geometry();
+    let gain = |m: &Move| ev.gain(seat, g.pad(m.from), g.pad(m.to));
+    let progress = |m: &Move| {
+        let d = &pos.rules().dist[seat];
+        d[g.pad(m.from)] as i32 - d[g.pad(m.to)] as i32
+    };
+    // A move that wins on the spot is always taken (by every player but random).
+    if player != Player::Random {
+        if let Some(&m) = moves.iter().find(|&&m| pos.after(m).is_ok_and(|p| p.winners().contains(seat + 1))) {
+            return finish(m, WIN, 1, moves.len() as u64, vec![m]);
+        }
+    }
+    let level = match player {
+        Player::Random => {
+            let m = moves[rng.below(moves.len() as u64) as usize];
+            return finish(m, 0, 0, 0, vec![m]);
+        }
+        Player::Greedy => {
+            let best = moves.iter().map(progress).max().unwrap_or(0);
+            let top: Vec<Move> = moves.iter().copied().filter(|m| progress(m) == best).collect();
+            let m = top[rng.below(top.len() as u64) as usize];
+            return finish(m, best * ROW, 0, moves.len() as u64, vec![m]);
+        }
+        Player::Level(l) => l.clamp(1, 5),
+    };
+    match level {
+        1 => {
+            // A beginner: mostly forward moves, chosen with a strong random element, so it
+            // moves sensibly but misses the long chains and the plan.
+            let weights: Vec<u64> = moves
+                .iter()
+                .map(|m| {
+                    let gn = gain(m);
+                    if gn < -ROW / 2 {
+                        0
+                    } else {
+                        (gn + ROW).clamp(1, 6 * ROW) as u64
+                    }
+                })
+                .collect();
+            let total: u64 = weights.iter().sum();
+            let m = if total == 0 {
+                moves[rng.below(moves.len() as u64) as usize]
+            } else {
+                let mut r = rng.below(total);
+                let i = weights.iter().position(|&w| {
+                    if r < w {
+                        true
+                    } else {
+                        r -= w;
+                        false
+                    }
+                });
+                moves[i.unwrap_or(0)]
+            };
+            finish(m, gain(&m), 0, moves.len() as u64, vec![m])
+        }
+        2 => {
+            let m = *moves.iter().max_by_key(|m| gain(m) * 4 + rng.below(ROW as u64 * 2) as i32)?;
+            finish(m, gain(&m), 0, moves.len() as u64, vec![m])
+        }
+        _ => {
+            let (depth, share) = match level {
+                3 => (2, 64.0),
+                4 => (4, 8.0),
+                _ => (64, 1.0),
+            };
+            let limits = match budget {
+                Budget::Nodes(n) => Limits { nodes: Some(((n as f64 / share) as u64).max(1000)), time_ms: None },
+                Budget::Millis(t) => Limits { nodes: None, time_ms: Some(t / share) },
+            };
+            let mut s = Searcher::new(pos, &ev, &limits, clock);
+            let mut noise = move || rng.below(8) as i32;
+            let r = s.run(depth, &mut noise)?;
+            let cell = |p: u16| pos.pad_cell(p as usize);
+            let mv = Move::new(cell(r.best.from), cell(r.best.to));
+            let pv = r.pv.iter().map(|&(f, t)| Move::new(cell(f), cell(t))).collect();
+            finish(mv, r.score, r.depth, s.nodes, pv)
+        }
+    }
+}
+
+/// Search limits.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Limits {
+    pub nodes: Option<u64>,
+    pub time_ms: Option<f64>,
+}

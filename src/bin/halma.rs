@@ -12,6 +12,7 @@ usage:
   halma bench [--seconds S]
   halma bestmove <position> [--level L | --time MS | --nodes N] [--seed S]
   halma selfplay <variant> --a P --b P --games N [--time MS | --nodes N] [--seed S]
+  halma solve [variant] [--width W]   (the solitaire puzzle)
 A position is one argument in quotes: \"<variant> <seat> <rows>\".";
 
 fn main() -> ExitCode {
@@ -35,6 +36,9 @@ fn run(args: &[String]) -> Result<(), String> {
         "moves" => moves(rest),
         "play" => play(rest),
         "bench" => bench(rest),
+        "bestmove" => halma::ai::cli::bestmove(rest),
+        "selfplay" => halma::ai::cli::selfplay(rest),
+        "solve" => halma::ai::cli::solve(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

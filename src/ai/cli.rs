@@ -1,0 +1,234 @@
+//! `halma bestmove` and `halma selfplay` (native only).
+
+use super::{think, Budget, Player, Rng, SystemClock, DEFAULT_BUDGET};
+use crate::{Game, Outcome, Position, Variant};
+use std::time::Instant;
+
+/// Flags shared by both commands.
+struct Opts {
+    positional: Vec<String>,
+    level: Option<Player>,
+    a: Option<Player>,
+    b: Option<Player>,
+    games: u32,
+    budget: Budget,
+    seed: u64,
+    opening: u32,
+    verbose: bool,
+}
+
+fn parse_opts(args: &[String]) -> Result<Opts, String> {
+    let mut o = Opts {
+        positional: Vec::new(),
+        level: None,
+        a: None,
+        b: None,
+        games: 10,
+        budget: DEFAULT_BUDGET,
+        seed: 1,
+        opening: 2,
+        verbose: false,
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        let num = |name: &str, v: String| -> Result<u64, String> {
+            v.parse::<u64>().map_err(|_| format!("bad value '{v}' for {name}: expected a whole number"))
+        };
+        match arg.as_str() {
+            "--level" => o.level = Some(value("--level")?.parse::<Player>()?),
+            "--a" => o.a = Some(value("--a")?.parse()?),
+            "--b" => o.b = Some(value("--b")?.parse()?),
+            "--games" => o.games = num("--games", value("--games")?)? as u32,
+            "--time" => o.budget = Budget::Millis(num("--time", value("--time")?)?.max(1) as f64),
+            "--nodes" => o.budget = Budget::Nodes(num("--nodes", value("--nodes")?)?.max(1)),
+            "--seed" => o.seed = num("--seed", value("--seed")?)?,
+            "--opening" => o.opening = num("--opening", value("--opening")?)? as u32,
+            "-v" | "--verbose" => o.verbose = true,
+            flag if flag.starts_with("--") => return Err(format!("unknown option '{flag}'")),
+            _ => o.positional.push(arg.clone()),
+        }
+    }
+    Ok(o)
+}
+
+fn parse_start(text: &str) -> Result<Position, String> {
+    if text.trim().contains(char::is_whitespace) {
+        text.parse().map_err(|e: crate::Error| e.to_string())
+    } else {
+        text.parse::<Variant>().map(Position::start).map_err(|e| e.to_string())
+    }
+}
+
+/// `halma bestmove <position> [--level L | --time MS | --nodes N] [--seed S]`
+pub fn bestmove(args: &[String]) -> Result<(), String> {
+    let o = parse_opts(args)?;
+    let [start] = &o.positional[..] else {
+        return Err("bestmove takes one position (in quotes) or variant".into());
+    };
+    let pos = parse_start(start)?;
+    let player = o.level.unwrap_or(Player::Level(5));
+    let clock = SystemClock::default();
+    let t = Instant::now();
+    let Some(th) = think(&pos, player, o.budget, o.seed, &clock) else {
+        return Err(if pos.is_over() {
+            "the game is over in this position".into()
+        } else {
+            format!("seat {} has no legal move and must pass", pos.turn())
+        });
+    };
+    let ms = t.elapsed().as_secs_f64() * 1000.0;
+    let g = pos.geometry();
+    let name = |m: &crate::Move| format!("{}-{}", g.name(m.from), g.name(m.to));
+    let pv: Vec<String> = th.pv.iter().map(name).collect();
+    println!(
+        "info player {player} depth {} score {} nodes {} time {:.0} ms nps {:.0} pv {}",
+        th.depth,
+        th.score,
+        th.nodes,
+        ms,
+        th.nodes as f64 / (ms / 1000.0).max(1e-9),
+        pv.join(" ")
+    );
+    let path: Vec<&str> = th.path.iter().map(|&c| g.name(c)).collect();
+    println!("{}", path.join("-"));
+    Ok(())
+}
+
+/// `halma selfplay <variant> --a P --b P --games N [--time MS | --nodes N] [--seed S]`
+///
+/// Seats are swapped every game (with three or more seats, A takes each seat in turn and B
+/// plays all the others). Each pair of games shares an opening of `--opening` random
+/// forward plies per seat (default 2), so the pair differs only in who sits where.
+pub fn selfplay(args: &[String]) -> Result<(), String> {
+    let o = parse_opts(args)?;
+    let [variant] = &o.positional[..] else {
+        return Err("selfplay takes one variant".into());
+    };
+    let variant: Variant = variant.parse().map_err(|e: crate::Error| e.to_string())?;
+    let (Some(a), Some(b)) = (o.a, o.b) else {
+        return Err("selfplay needs --a and --b (a level 1 to 5, greedy or random)".into());
+    };
+    if variant.seats() < 2 {
+        return Err("selfplay needs a variant with two or more seats".into());
+    }
+    let seats = variant.seats();
+    let clock = SystemClock::default();
+    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let mut plies_total = 0usize;
+    let mut time = [0f64; 2];
+    let mut moves = [0u64; 2];
+    let mut nodes = [0u64; 2];
+    let started = Instant::now();
+    for game_no in 0..o.games {
+        let a_seat = if seats == 2 { (game_no % 2) as usize } else { (game_no as usize) % seats };
+        let mut game = Game::new(variant);
+        // Shared opening for the pair of games: random non-backward moves.
+        let mut rng = Rng::new(o.seed.wrapping_mul(1_000_003).wrapping_add((game_no / 2) as u64));
+        for _ in 0..o.opening as usize * seats {
+            if game.is_over() {
+                break;
+            }
+            let p = game.position();
+            let s = p.turn() - 1;
+            let d = &p.rules().dist[s];
+            let g = p.geometry();
+            let fwd: Vec<_> =
+                p.legal_moves().into_iter().filter(|m| d[g.pad(m.to)] <= d[g.pad(m.from)]).collect();
+            if fwd.is_empty() {
+                break;
+            }
+            let m = fwd[rng.below(fwd.len() as u64) as usize];
+            game.play(m).map_err(|e| e.to_string())?;
+        }
+        while !game.is_over() {
+            let p = game.position();
+            let seat = p.turn() - 1;
+            let side = usize::from(seat != a_seat);
+            let player = if side == 0 { a } else { b };
+            let t = Instant::now();
+            let seed = o.seed ^ (game_no as u64) << 32 ^ game.history().len() as u64;
+            let th = think(p, player, o.budget, seed, &clock).ok_or("a seat to move had no move")?;
+            time[side] += t.elapsed().as_secs_f64();
+            moves[side] += 1;
+            nodes[side] += th.nodes;
+            game.play(th.mv).map_err(|e| format!("the computer played an illegal move: {e}"))?;
+        }
+        plies_total += game.history().len();
+        let result = match game.outcome() {
+            Some(Outcome::Win { winners }) if winners.contains(a_seat + 1) && winners.len() == 1 => 'W',
+            Some(Outcome::Win { winners }) if winners.contains(a_seat + 1) => 'D',
+            Some(Outcome::Win { .. }) => 'L',
+            _ => 'D',
+        };
+        match result {
+            'W' => wins += 1,
+            'L' => losses += 1,
+            _ => draws += 1,
+        }
+        if o.verbose && result == 'L' {
+            eprintln!("lost game record:\n{}", game.record());
+        }
+        if o.verbose {
+            eprintln!(
+                "game {} (A = seat {}): {} after {} plies",
+                game_no + 1,
+                a_seat + 1,
+                game.outcome().map(|x| x.to_string()).unwrap_or_default(),
+                game.history().len()
+            );
+        }
+    }
+    let n = o.games.max(1) as f64;
+    println!("variant {variant}: A = {a}, B = {b}, {} games, budget {:?}", o.games, o.budget);
+    println!(
+        "A wins {wins}, draws {draws}, losses {losses}: A scores {:.1}%",
+        (wins as f64 + draws as f64 / 2.0) / n * 100.0
+    );
+    println!("average game length {:.1} plies", plies_total as f64 / n);
+    for (i, name) in ["A", "B"].iter().enumerate() {
+        if moves[i] > 0 {
+            println!(
+                "{name}: {:.1} ms per move, {:.0} nodes per move, {:.2} M nodes/s",
+                time[i] * 1000.0 / moves[i] as f64,
+                nodes[i] as f64 / moves[i] as f64,
+                nodes[i] as f64 / time[i].max(1e-9) / 1e6
+            );
+        }
+    }
+    println!("wall time {:.1} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// `halma solve [variant] [--width W]`: the solitaire puzzle.
+pub fn solve(args: &[String]) -> Result<(), String> {
+    let mut width = 4000usize;
+    let mut variant = "solitaire".to_string();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--width" {
+            let w = it.next().ok_or("--width needs a value")?;
+            width = w.parse().map_err(|_| format!("bad width '{w}'"))?;
+        } else {
+            variant = a.clone();
+        }
+    }
+    let v: Variant = variant.parse().map_err(|e: crate::Error| e.to_string())?;
+    if !v.is_solitaire() {
+        return Err(format!("{v} is not a solitaire variant"));
+    }
+    let t = Instant::now();
+    match super::solve_solitaire(v, width) {
+        Some(moves) => {
+            let mut g = Game::new(v);
+            for &m in &moves {
+                g.play(m).map_err(|e| e.to_string())?;
+            }
+            eprintln!("solved in {} moves, {:.1} s", moves.len(), t.elapsed().as_secs_f64());
+            println!("{}", g.position());
+            print!("{}", g.record());
+            Ok(())
+        }
+        None => Err(format!("no solution found with a beam of {width} ({:.1} s)", t.elapsed().as_secs_f64())),
+    }
+}

@@ -1,0 +1,417 @@
+//! Best-Reply Search with alpha-beta, iterative deepening and a transposition table.
+//!
+//! Layers alternate between the root's side (its team's seats, pooled; at the root only the
+//! seat actually to move) and the opponents (every other seat still playing, pooled, of
+//! which only the single best reply is followed: Schadd & Winands' Best-Reply Search). With
+//! two seats this is plain alpha-beta. Move ordering: the transposition-table move, killer
+//! moves, then progress gain plus a history score. Late moves with little gain are searched
+//! one ply shallower first (late move reductions), and in pooled opponent layers only the
+//! most promising replies are tried.
+
+use super::eval::{EvalTables, ROW};
+use super::{Clock, Limits};
+use crate::movegen::MoveGen;
+use crate::position::{turn_key, Position, MAX_SEATS};
+
+pub(crate) const WIN: i32 = 1_000_000;
+const MAX_PLY: usize = 64;
+/// Replies tried in a pooled opponent layer with three or more seats.
+const BRS_REPLIES: usize = 16;
+
+#[derive(Clone, Copy, Default)]
+struct TtEntry {
+    key: u64,
+    depth: i8,
+    bound: u8,
+    score: i32,
+    best: u32,
+}
+
+const EXACT: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Scored {
+    pub from: u16,
+    pub to: u16,
+    pub seat: u8,
+    pub score: i32,
+}
+
+impl Scored {
+    fn packed(&self) -> u32 {
+        (self.seat as u32) << 28 | (self.from as u32) << 14 | self.to as u32
+    }
+}
+
+pub(crate) struct Searcher<'a> {
+    pub pos: Position,
+    gen: MoveGen,
+    ev: &'a EvalTables,
+    tt: Vec<TtEntry>,
+    killers: [[u32; 2]; MAX_PLY],
+    history: Vec<i32>,
+    lists: Vec<Vec<Scored>>,
+    pub nodes: u64,
+    max_nodes: u64,
+    deadline: f64,
+    clock: &'a dyn Clock,
+    stopped: bool,
+    /// Seats of the root's team.
+    team: u8,
+    seats: usize,
+    layer_key: [u64; 2],
+}
+
+/// The result of a search at the root.
+#[derive(Clone, Debug)]
+pub(crate) struct RootResult {
+    pub best: Scored,
+    pub score: i32,
+    pub depth: u32,
+    pub pv: Vec<(u16, u16)>,
+}
+
+impl<'a> Searcher<'a> {
+    pub(crate) fn new(pos: &Position, ev: &'a EvalTables, limits: &Limits, clock: &'a dyn Clock) -> Self {
+        let r = pos.rules();
+        let root = pos.to_move as usize;
+        let mut team = 0u8;
+        for s in 0..r.seats {
+            if r.variant.team_of(s) == r.variant.team_of(root) {
+                team |= 1 << s;
+            }
+        }
+        let tt_size = 1 << 18;
+        Searcher {
+            pos: pos.clone(),
+            gen: MoveGen::new(),
+            ev,
+            tt: vec![TtEntry::default(); tt_size],
+            killers: [[0; 2]; MAX_PLY],
+            history: vec![0; 1 << 16],
+            lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            nodes: 0,
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.time_ms.map_or(f64::INFINITY, |t| clock.now_ms() + t),
+            clock,
+            stopped: false,
+            team,
+            seats: r.seats,
+            layer_key: [0x5bd1_e995_1234_5678, 0x9e37_79b9_8765_4321],
+        }
+    }
+
+    /// Score of the position for the root's team: its progress minus the best opponent's.
+    pub(crate) fn evaluate(&self) -> i32 {
+        let mut mine = 0;
+        let mut teams = [0i32; MAX_SEATS];
+        let v = &self.pos.rules().variant;
+        for s in 0..self.seats {
+            let sc = self.ev.seat_score(&self.pos, s);
+            if self.team & (1 << s) != 0 {
+                mine += sc;
+            } else {
+                teams[v.team_of(s)] += sc;
+            }
+        }
+        let best_opp = (0..self.seats)
+            .filter(|&s| self.team & (1 << s) == 0)
+            .map(|s| teams[v.team_of(s)])
+            .max()
+            .unwrap_or(0);
+        mine - best_opp
+    }
+
+    fn terminal(&self, ply: usize) -> i32 {
+        let w = self.pos.winners().0;
+        let ours = w & self.team != 0;
+        let theirs = w & !self.team != 0;
+        match (ours, theirs) {
+            (true, false) => WIN - ply as i32,
+            (false, true) => -WIN + ply as i32,
+            _ => 0,
+        }
+    }
+
+    fn check_limits(&mut self) {
+        if self.nodes >= self.max_nodes || (self.nodes & 1023 == 0 && self.clock.now_ms() >= self.deadline) {
+            self.stopped = true;
+        }
+    }
+
+    fn tt_key(&self, max_layer: bool) -> u64 {
+        self.pos.hash() ^ turn_key(self.pos.to_move) ^ self.layer_key[max_layer as usize]
+    }
+
+    fn hist_index(m: &Scored) -> usize {
+        ((m.from as usize) * 613 + m.to as usize * 31 + m.seat as usize) & 0xffff
+    }
+
+    /// Generates and scores the moves of the layer's seats into `lists[ply]`.
+    fn generate(&mut self, ply: usize, seats: u8, tt_move: u32) {
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        let finished = self.pos.finished().0;
+        for s in 0..self.seats {
+            if seats & (1 << s) == 0 || finished & (1 << s) != 0 {
+                continue;
+            }
+            let ev = self.ev;
+            self.pos.for_each_move(&mut self.gen, s, |f, t| {
+                list.push(Scored { from: f as u16, to: t as u16, seat: s as u8, score: ev.gain(s, f, t) });
+                false
+            });
+        }
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        for m in list.iter_mut() {
+            let p = m.packed();
+            if p == tt_move {
+                m.score += 1 << 24;
+            } else if p == killers[0] || p == killers[1] {
+                m.score += 1 << 20;
+            } else {
+                m.score += self.history[Self::hist_index(m)].min(ROW * 4);
+            }
+        }
+        list.sort_unstable_by_key(|m| -m.score);
+        self.lists[ply] = list;
+    }
+
+    fn layer_seats(&self, max_layer: bool) -> u8 {
+        let all = ((1u16 << self.seats) - 1) as u8;
+        if max_layer {
+            self.team
+        } else {
+            all & !self.team
+        }
+    }
+
+    fn make(&mut self, m: &Scored) -> crate::position::Undo {
+        self.nodes += 1;
+        self.pos.set_turn(m.seat as usize);
+        self.pos.make(m.from as usize, m.to as usize)
+    }
+
+    fn unmake(&mut self, u: crate::position::Undo, restore_turn: u8) {
+        self.pos.unmake(u);
+        self.pos.set_turn(restore_turn as usize);
+    }
+
+    fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, max_layer: bool) -> i32 {
+        if self.pos.is_over() {
+            return self.terminal(ply);
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        let key = self.tt_key(max_layer);
+        let slot = (key as usize) & (self.tt.len() - 1);
+        let e = self.tt[slot];
+        let mut tt_move = u32::MAX;
+        if e.key == key {
+            tt_move = e.best;
+            if e.depth as i32 >= depth {
+                let s = e.score;
+                match e.bound {
+                    EXACT => return s,
+                    LOWER if s >= beta => return s,
+                    UPPER if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let seats = self.layer_seats(max_layer);
+        self.generate(ply, seats, tt_move);
+        let turn = self.pos.to_move;
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            // The layer passes, unless nobody can move at all (a draw).
+            let other = self.layer_seats(!max_layer) & !self.pos.finished().0;
+            let any = (0..self.seats).any(|s| other & (1 << s) != 0 && self.pos.seat_can_move(&mut self.gen, s));
+            return if any { self.search(depth - 1, ply + 1, alpha, beta, !max_layer) } else { 0 };
+        }
+        if !max_layer && self.seats > 2 && list.len() > BRS_REPLIES {
+            list.truncate(BRS_REPLIES);
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = if max_layer { -WIN - 1 } else { WIN + 1 };
+        let mut best_move = list[0];
+        for (i, m) in list.iter().enumerate() {
+            let u = self.make(m);
+            let quiet = i >= 3 && m.score < ROW / 2;
+            let reduce = if depth >= 3 && quiet { 1 } else { 0 };
+            let score = if i == 0 {
+                self.search(depth - 1, ply + 1, alpha, beta, !max_layer)
+            } else if max_layer {
+                let mut s = self.search(depth - 1 - reduce, ply + 1, alpha, alpha + 1, false);
+                if s > alpha && !self.stopped {
+                    s = self.search(depth - 1, ply + 1, alpha, beta, false);
+                }
+                s
+            } else {
+                let mut s = self.search(depth - 1 - reduce, ply + 1, beta - 1, beta, true);
+                if s < beta && !self.stopped {
+                    s = self.search(depth - 1, ply + 1, alpha, beta, true);
+                }
+                s
+            };
+            self.unmake(u, turn);
+            if self.stopped {
+                break;
+            }
+            if max_layer {
+                if score > best {
+                    best = score;
+                    best_move = *m;
+                }
+                alpha = alpha.max(score);
+            } else {
+                if score < best {
+                    best = score;
+                    best_move = *m;
+                }
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                let k = &mut self.killers[ply.min(MAX_PLY - 1)];
+                let p = m.packed();
+                if k[0] != p {
+                    k[1] = k[0];
+                    k[0] = p;
+                }
+                let h = &mut self.history[Self::hist_index(m)];
+                *h = (*h + depth * depth).min(1 << 16);
+                break;
+            }
+        }
+        self.lists[ply] = list;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best <= alpha0 {
+            UPPER
+        } else if best >= beta0 {
+            LOWER
+        } else {
+            EXACT
+        };
+        // Under a max layer, a fail-low result is an upper bound; under a min layer the
+        // roles of alpha and beta are the same in this minimax form.
+        self.tt[slot] = TtEntry { key, depth: depth as i8, bound, score: best, best: best_move.packed() };
+        best
+    }
+
+    /// Iterative deepening at the root, where only the seat to move moves.
+    pub(crate) fn run(&mut self, max_depth: u32, noise: &mut dyn FnMut() -> i32) -> Option<RootResult> {
+        let root_seat = self.pos.to_move as usize;
+        let mut root: Vec<Scored> = Vec::new();
+        let ev = self.ev;
+        self.pos.for_each_move(&mut self.gen, root_seat, |f, t| {
+            root.push(Scored { from: f as u16, to: t as u16, seat: root_seat as u8, score: ev.gain(root_seat, f, t) });
+            false
+        });
+        if root.is_empty() {
+            return None;
+        }
+        // A tiny deterministic jitter (from the caller's seed) breaks ties between equal moves.
+        let jitter: Vec<i32> = root.iter().map(|_| noise()).collect();
+        root.sort_by_key(|m| -m.score);
+        let mut result = RootResult { best: root[0], score: 0, depth: 0, pv: Vec::new() };
+        if root.len() == 1 {
+            return Some(result);
+        }
+        let turn = self.pos.to_move;
+        for depth in 1..=max_depth.max(1) {
+            let mut alpha = -WIN - 1;
+            let beta = WIN + 1;
+            let mut best: Option<(Scored, i32)> = None;
+            let mut scores = Vec::with_capacity(root.len());
+            for (i, m) in root.clone().iter().enumerate() {
+                let u = self.make(m);
+                let mut s = if i == 0 {
+                    self.search(depth as i32 - 1, 1, alpha, beta, false)
+                } else {
+                    let s = self.search(depth as i32 - 1, 1, alpha, alpha + 1, false);
+                    if s > alpha && !self.stopped {
+                        self.search(depth as i32 - 1, 1, alpha, beta, false)
+                    } else {
+                        s
+                    }
+                };
+                self.unmake(u, turn);
+                if self.stopped {
+                    break;
+                }
+                if s.abs() < WIN - MAX_PLY as i32 {
+                    s += jitter[i];
+                }
+                scores.push((i, s));
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((*m, s));
+                    alpha = alpha.max(s);
+                }
+            }
+            if let Some((m, s)) = best {
+                // A partial iteration searched the previous best first with a full window, and
+                // any move that beat it was re-searched exactly, so its best is sound.
+                result.best = m;
+                result.score = s;
+                if !self.stopped {
+                    result.depth = depth;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            // Order the next iteration by this one's scores, best first.
+            let mut order: Vec<(usize, i32)> = scores;
+            order.sort_by_key(|&(_, s)| -s);
+            root = order.iter().map(|&(i, _)| root[i]).collect();
+            if result.score.abs() >= WIN - MAX_PLY as i32 {
+                break; // a forced win or loss is found; deeper search cannot change it
+            }
+        }
+        result.pv = self.principal_variation(&result.best);
+        Some(result)
+    }
+
+    /// The expected line after `first`, read from the transposition table.
+    fn principal_variation(&mut self, first: &Scored) -> Vec<(u16, u16)> {
+        let mut pv = vec![(first.from, first.to)];
+        let mut undos = Vec::new();
+        let turn0 = self.pos.to_move;
+        undos.push((self.make(first), turn0));
+        let mut max_layer = false;
+        while pv.len() < 8 && !self.pos.is_over() {
+            let key = self.tt_key(max_layer);
+            let e = self.tt[(key as usize) & (self.tt.len() - 1)];
+            if e.key != key {
+                break;
+            }
+            let m = Scored {
+                from: ((e.best >> 14) & 0x3fff) as u16,
+                to: (e.best & 0x3fff) as u16,
+                seat: (e.best >> 28) as u8,
+                score: 0,
+            };
+            if self.pos.board[m.from as usize] != m.seat + 1 {
+                break;
+            }
+            pv.push((m.from, m.to));
+            let t = self.pos.to_move;
+            undos.push((self.make(&m), t));
+            max_layer = !max_layer;
+        }
+        while let Some((u, t)) = undos.pop() {
+            self.unmake(u, t);
+        }
+        pv
+    }
+}

@@ -1,0 +1,104 @@
+//! Halma solitaire: 19 pieces start in corner 0 and must form a figure mirror-symmetric
+//! about the a16–p1 diagonal within 19 moves.
+//!
+//! A symmetric figure has its centre of mass on that diagonal, so the sum of `x + y` over
+//! the pieces must rise from 60 to exactly 19 × 15 = 285: on average every move must gain
+//! about twelve, which only long hop chains over ladders of pieces already sent ahead can
+//! do. The solver is a beam search: every layer keeps the most promising distinct
+//! positions, ranked by how far the sum is from 285 (scaled by the moves left) and how many
+//! pieces still lack their mirror image. Positions are deduplicated by their Zobrist key.
+
+use crate::movegen::MoveGen;
+use crate::position::{Move, Position};
+use crate::variant::Variant;
+use std::collections::HashSet;
+
+/// Searches for a solution of the solitaire puzzle of `variant` (which must be a solitaire
+/// variant) with a beam of `width` positions per move. Returns the moves, or `None` when the
+/// beam found none (which does not prove that none exists).
+///
+/// # Examples
+/// ```no_run
+/// use halma::{ai::solve_solitaire, Game};
+/// let v = "solitaire".parse()?;
+/// if let Some(moves) = solve_solitaire(v, 4000) {
+///     let mut g = Game::new(v);
+///     for m in moves { g.play(m)?; }
+///     assert!(matches!(g.outcome(), Some(halma::Outcome::Win { .. })));
+/// }
+/// # Ok::<(), halma::Error>(())
+/// ```
+pub fn solve_solitaire(variant: Variant, width: usize) -> Option<Vec<Move>> {
+    if !variant.is_solitaire() {
+        return None;
+    }
+    let start = Position::start(variant);
+    let limit = variant.turn_limit() as usize;
+    let g = start.geometry();
+    let n = start.seats();
+    debug_assert_eq!(n, 1);
+    // x + y of every padded cell, and the mirror of every padded cell.
+    let size = g.rows().len() as i32;
+    let mut diag = vec![0i32; g.pad_len];
+    for c in g.cells() {
+        let (x, y) = g.coord(c);
+        diag[g.pad(c)] = x + y;
+    }
+    let mirror = &start.rules().mirror;
+    let pieces = start.count[0] as i32;
+    let goal = pieces * (size - 1);
+    let score = |p: &Position, left: usize| -> i64 {
+        let ps = &p.pieces[0][..p.count[0] as usize];
+        let sum: i32 = ps.iter().map(|&q| diag[q as usize]).sum();
+        let unmatched = ps.iter().filter(|&&q| p.board[mirror[q as usize] as usize] == 0).count() as i64;
+        let deficit = (goal - sum).abs() as i64;
+        // Late in the search symmetry matters most; early on, getting across the board.
+        let weight_sym = 40 + 400 / (left as i64 + 1);
+        deficit * 30 / (left as i64 + 1).min(6) + unmatched * weight_sym
+    };
+    let mut gen = MoveGen::new();
+    let mut beam: Vec<(Position, Vec<(u16, u16)>)> = vec![(start.clone(), Vec::new())];
+    for depth in 0..limit {
+        let left = limit - depth - 1;
+        let mut cands: Vec<(i64, usize, u16, u16)> = Vec::new();
+        let mut seen = HashSet::new();
+        for bi in 0..beam.len() {
+            let (p, line) = &mut beam[bi];
+            let mut moves = Vec::new();
+            p.for_each_move(&mut gen, 0, |f, t| {
+                moves.push((f as u16, t as u16));
+                false
+            });
+            for (f, t) in moves {
+                let u = p.make(f as usize, t as usize);
+                if p.is_over() {
+                    let mut line = line.clone();
+                    line.push((f, t));
+                    let cell = |q: u16| start.pad_cell(q as usize);
+                    return Some(line.into_iter().map(|(f, t)| Move::new(cell(f), cell(t))).collect());
+                }
+                if seen.insert(p.hash()) {
+                    cands.push((score(p, left), bi, f, t));
+                }
+                p.unmake(u);
+            }
+        }
+        cands.sort_unstable_by_key(|c| c.0);
+        cands.truncate(width);
+        beam = cands
+            .iter()
+            .map(|&(_, bi, f, t)| {
+                let (p, line) = &beam[bi];
+                let mut p = p.clone();
+                p.make(f as usize, t as usize);
+                let mut line = line.clone();
+                line.push((f, t));
+                (p, line)
+            })
+            .collect();
+        if beam.is_empty() {
+            return None;
+        }
+    }
+    None
+}
