@@ -21,8 +21,6 @@ pub(crate) struct EvalTables {
     pub value: [Vec<i32>; MAX_SEATS],
     /// Sum of the values of seat `s`'s home cells (its score at the start).
     pub home: [i32; MAX_SEATS],
-    /// Best possible total of seat `s` (every piece in the target camp).
-    pub full: [i32; MAX_SEATS],
 }
 
 impl EvalTables {
@@ -31,7 +29,6 @@ impl EvalTables {
         let v = &rules.variant;
         let mut value: [Vec<i32>; MAX_SEATS] = Default::default();
         let mut home = [0; MAX_SEATS];
-        let mut full = [0; MAX_SEATS];
         // Centre of the layout, on every camp-to-camp axis.
         let n = geo.len() as f32;
         let (cx, cy) = geo.cells().fold((0.0, 0.0), |(x, y), c| {
@@ -73,7 +70,7 @@ impl EvalTables {
                         ((px - gx).abs() + (py - gy).abs(), ROW / 2)
                     }
                 };
-                let convex = tune("EVAL_CONVEX", 16);
+                let convex = tune("EVAL_CONVEX", 5);
                 let lat = tune("EVAL_LAT", 30) as f32 / 100.0;
                 let bonus = tune("EVAL_TGT", 50);
                 let mut val = -(dist * per_unit + if convex > 0 { dist * dist * per_unit / convex } else { 0 });
@@ -86,13 +83,9 @@ impl EvalTables {
                 table[pad] = val;
             }
             home[s] = geo.camp(home_camp).iter().map(|&c| table[geo.pad(c)]).sum();
-            full[s] = match target {
-                Some(t) => geo.camp(t).iter().map(|&c| table[geo.pad(c)]).sum(),
-                None => 0,
-            };
             value[s] = table;
         }
-        EvalTables { value, home, full }
+        EvalTables { value, home }
     }
 
     /// Progress of seat `s` (0-based): the value of its pieces relative to the start,
