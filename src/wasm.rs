@@ -593,3 +593,112 @@ pub fn bench_movegen(millis: JsValue) -> Result<JsValue, JsError> {
     }
     to_js(&out)
 }
+
+/// The browser's clock for the search's time cap.
+struct PerformanceClock;
+
+impl crate::ai::Clock for PerformanceClock {
+    fn now_ms(&self) -> f64 {
+        performance_now()
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ThoughtOut {
+    from: Cell,
+    to: Cell,
+    path: Vec<Cell>,
+    text: String,
+    score: i32,
+    depth: u32,
+    nodes: u64,
+    pv: Vec<String>,
+    millis: f64,
+}
+
+/// Reads `{level, nodes, timeMs, seed}`; every field optional (level 5, its default
+/// budget, seed 1).
+fn think_options(options: &JsValue) -> Result<(crate::ai::Player, crate::ai::Budget, u64), JsError> {
+    use crate::ai::{Budget, Player, DEFAULT_BUDGET};
+    if options.is_undefined() || options.is_null() {
+        return Ok((Player::Level(5), DEFAULT_BUDGET, 1));
+    }
+    if !options.is_object() {
+        return Err(err("options must be an object like {level: 5}"));
+    }
+    let get = |k: &str| js_sys::Reflect::get(options, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
+    let level = get("level");
+    let player = if level.is_undefined() {
+        Player::Level(5)
+    } else if let Some(s) = level.as_string() {
+        s.parse::<Player>().map_err(err)?
+    } else {
+        match level.as_f64() {
+            Some(l) if l.fract() == 0.0 && (1.0..=5.0).contains(&l) => Player::Level(l as u8),
+            _ => return Err(err("level must be 1 to 5, \"greedy\" or \"random\"")),
+        }
+    };
+    let number = |k: &str, max: f64| -> Result<Option<f64>, JsError> {
+        let v = get(k);
+        if v.is_undefined() || v.is_null() {
+            return Ok(None);
+        }
+        match v.as_f64() {
+            Some(x) if x.fract() == 0.0 && x >= 0.0 && x <= max => Ok(Some(x)),
+            _ => Err(err(format!("{k} must be a whole number from 0 to {max}"))),
+        }
+    };
+    let nodes = number("nodes", 1e10)?.map(|n| (n as u64).max(1));
+    let millis = number("timeMs", 600_000.0)?.map(|t| t.max(1.0));
+    let seed = number("seed", 9_007_199_254_740_991.0)?.map_or(1, |s| s as u64);
+    let budget = match (nodes, millis) {
+        (None, None) => DEFAULT_BUDGET,
+        (nodes, millis) => Budget { nodes, millis },
+    };
+    Ok((player, budget, seed))
+}
+
+fn think_out(pos: &Position, options: &JsValue) -> Result<JsValue, JsError> {
+    let (player, budget, seed) = think_options(options)?;
+    let t = performance_now();
+    let Some(th) = crate::ai::think(pos, player, budget, seed, &PerformanceClock) else {
+        return Ok(JsValue::NULL);
+    };
+    let g = pos.geometry();
+    let text = |m: &Move| format!("{}-{}", g.name(m.from), g.name(m.to));
+    to_js(&ThoughtOut {
+        from: th.mv.from,
+        to: th.mv.to,
+        text: text(&th.mv),
+        path: th.path,
+        score: th.score,
+        depth: th.depth,
+        nodes: th.nodes,
+        pv: th.pv.iter().map(text).collect(),
+        millis: performance_now() - t,
+    })
+}
+
+/// The computer's move for the seat to move in a position string. `options`:
+/// `{level: 1..5 | "greedy" | "random", nodes, timeMs, seed}`, all optional (level 5 with
+/// its default budget of about a second). With a node budget the answer is the same on
+/// every platform. Returns `{from, to, path, text, score, depth, nodes, pv, millis}`, or
+/// `null` when the game is over or the seat must pass. Blocks while it thinks: call it from
+/// a worker.
+#[wasm_bindgen(js_name = bestMove)]
+pub fn best_move(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+    let pos: Position = str_arg(&position, "position")?.parse().map_err(err)?;
+    think_out(&pos, &options)
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// What the computer would play for the seat to move (a hint); as `bestMove`.
+    pub fn hint(&self, options: JsValue) -> Result<JsValue, JsError> {
+        if self.inner.is_over() {
+            return Ok(JsValue::NULL);
+        }
+        think_out(self.inner.position(), &options)
+    }
+}

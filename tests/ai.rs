@@ -36,7 +36,15 @@ fn every_player_plays_legal_moves_in_every_variant() {
         .filter(|v| **v != VariantId::Solitaire)
         .map(|v| v.as_str().to_string())
         .collect();
-    variants.extend(["halma-4+teams=opposite", "star-6+teams=adjacent+long", "halma+swap+long", "star-3+any-camp"].map(String::from));
+    variants.extend(
+        [
+            "halma-4+teams=opposite",
+            "star-6+teams=adjacent+long",
+            "halma+swap+long",
+            "star-3+any-camp",
+        ]
+        .map(String::from),
+    );
     for v in &variants {
         for plies in [0, 25] {
             let g = midgame(v, plies, 3);
@@ -44,9 +52,13 @@ fn every_player_plays_legal_moves_in_every_variant() {
                 continue;
             }
             for p in PLAYERS {
-                let t = think(g.position(), p, Budget::Nodes(3000), 11, &NoClock)
+                let t = think(g.position(), p, Budget::nodes(3000), 11, &NoClock)
                     .unwrap_or_else(|| panic!("{v}: {p} found no move"));
-                assert!(g.position().is_legal(t.mv), "{v}: {p} chose an illegal move {:?}", t.mv);
+                assert!(
+                    g.position().is_legal(t.mv),
+                    "{v}: {p} chose an illegal move {:?}",
+                    t.mv
+                );
                 assert_eq!(t.path.first(), Some(&t.mv.from));
                 assert_eq!(t.path.last(), Some(&t.mv.to));
                 assert_eq!(t.pv.first(), Some(&t.mv));
@@ -59,8 +71,8 @@ fn every_player_plays_legal_moves_in_every_variant() {
 fn same_seed_and_budget_give_the_same_move() {
     let g = midgame("star-3", 20, 5);
     for p in PLAYERS {
-        let a = think(g.position(), p, Budget::Nodes(20_000), 99, &NoClock).unwrap();
-        let b = think(g.position(), p, Budget::Nodes(20_000), 99, &NoClock).unwrap();
+        let a = think(g.position(), p, Budget::nodes(20_000), 99, &NoClock).unwrap();
+        let b = think(g.position(), p, Budget::nodes(20_000), 99, &NoClock).unwrap();
         assert_eq!((a.mv, a.score, a.nodes), (b.mv, b.score, b.nodes), "{p}");
     }
 }
@@ -68,10 +80,12 @@ fn same_seed_and_budget_give_the_same_move() {
 #[test]
 fn a_forced_move_is_played_at_once() {
     // Seat 1's only piece is boxed in on a1 but for one hop over b1 to c1.
-    let p: Position = "halma-8x8 1 2222..../222...../22....../2......./......../2.2...../22....../12......".parse().unwrap();
+    let p: Position = "halma-8x8 1 2222..../222...../22....../2......./......../2.2...../22....../12......"
+        .parse()
+        .unwrap();
     let moves = p.legal_moves();
     assert_eq!(moves.len(), 1, "{moves:?}");
-    let t = think(&p, Player::Level(5), Budget::Nodes(1_000_000), 1, &NoClock).unwrap();
+    let t = think(&p, Player::Level(5), Budget::nodes(1_000_000), 1, &NoClock).unwrap();
     assert_eq!(t.mv, moves[0]);
     assert_eq!(t.nodes, 0);
 }
@@ -79,44 +93,62 @@ fn a_forced_move_is_played_at_once() {
 #[test]
 fn a_win_in_one_is_never_missed() {
     // Seat 1's target (the top-right camp of 10) lacks g7; f6 steps in.
-    let p: Position =
-        "halma-8x8 1 ....1111/.....1.1/.....111/.......1/......../......../22222.../22222...".parse().unwrap();
+    let p: Position = "halma-8x8 1 ....1111/.....1.1/.....111/.......1/......../......../22222.../22222..."
+        .parse()
+        .unwrap();
     let win = p.parse_move("f6-g7").unwrap();
     assert!(p.after(win).unwrap().is_over());
     for player in PLAYERS.into_iter().filter(|&p| p != Player::Random) {
-        let t = think(&p, player, Budget::Nodes(10_000), 4, &NoClock).unwrap();
+        let t = think(&p, player, Budget::nodes(10_000), 4, &NoClock).unwrap();
         let after = p.after(t.mv).unwrap();
-        assert!(after.winners().contains(1), "{player} played {:?} instead of winning", t.mv);
+        assert!(
+            after.winners().contains(1),
+            "{player} played {:?} instead of winning",
+            t.mv
+        );
     }
 }
 
 #[test]
 fn the_search_finds_a_win_two_moves_ahead() {
     // Seat 1 lacks e8 and f7, with e7 and f6 next to them; seat 2 needs three more moves.
-    let p: Position =
-        "halma-8x8 1 .....111/....1.11/.....111/.......1/......../......../22222.../22222...".parse().unwrap();
-    let t = think(&p, Player::Level(5), Budget::Nodes(200_000), 4, &NoClock).unwrap();
+    let p: Position = "halma-8x8 1 .....111/....1.11/.....111/.......1/......../......../22222.../22222..."
+        .parse()
+        .unwrap();
+    let t = think(&p, Player::Level(5), Budget::nodes(200_000), 4, &NoClock).unwrap();
     assert!(t.score >= WIN_SCORE, "score {} pv {:?}", t.score, t.pv);
     let mut g = Game::from_position(p.clone());
     g.play(t.mv).unwrap();
-    let reply = think(g.position(), Player::Greedy, Budget::Nodes(1), 1, &NoClock).unwrap();
+    let reply = think(g.position(), Player::Greedy, Budget::nodes(1), 1, &NoClock).unwrap();
     g.play(reply.mv).unwrap();
-    let second = think(g.position(), Player::Level(5), Budget::Nodes(200_000), 4, &NoClock).unwrap();
+    let second = think(
+        g.position(),
+        Player::Level(5),
+        Budget::nodes(200_000),
+        4,
+        &NoClock,
+    )
+    .unwrap();
     g.play(second.mv).unwrap();
     assert_eq!(g.position().winners().seats().collect::<Vec<_>>(), vec![1]);
 }
 
 #[test]
 fn no_move_when_the_game_is_over() {
-    let p: Position =
-        "halma-8x8 2 ....1111/.....111/......11/.......1/......../......../22222.../22222...".parse().unwrap();
+    let p: Position = "halma-8x8 2 ....1111/.....111/......11/.......1/......../......../22222.../22222..."
+        .parse()
+        .unwrap();
     assert!(p.is_over());
-    assert!(think(&p, Player::Level(5), Budget::Nodes(1000), 1, &NoClock).is_none());
+    assert!(think(&p, Player::Level(5), Budget::nodes(1000), 1, &NoClock).is_none());
 }
 
 #[test]
 fn levels_parse_and_print() {
-    for (text, p) in [("greedy", Player::Greedy), ("random", Player::Random), ("3", Player::Level(3))] {
+    for (text, p) in [
+        ("greedy", Player::Greedy),
+        ("random", Player::Random),
+        ("3", Player::Level(3)),
+    ] {
         assert_eq!(text.parse::<Player>().unwrap(), p);
     }
     assert!("6".parse::<Player>().is_err());

@@ -33,15 +33,16 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
         let num = |name: &str, v: String| -> Result<u64, String> {
-            v.parse::<u64>().map_err(|_| format!("bad value '{v}' for {name}: expected a whole number"))
+            v.parse::<u64>()
+                .map_err(|_| format!("bad value '{v}' for {name}: expected a whole number"))
         };
         match arg.as_str() {
             "--level" => o.level = Some(value("--level")?.parse::<Player>()?),
             "--a" => o.a = Some(value("--a")?.parse()?),
             "--b" => o.b = Some(value("--b")?.parse()?),
             "--games" => o.games = num("--games", value("--games")?)? as u32,
-            "--time" => o.budget = Budget::Millis(num("--time", value("--time")?)?.max(1) as f64),
-            "--nodes" => o.budget = Budget::Nodes(num("--nodes", value("--nodes")?)?.max(1)),
+            "--time" => o.budget = Budget::millis(num("--time", value("--time")?)?.max(1) as f64),
+            "--nodes" => o.budget = Budget::nodes(num("--nodes", value("--nodes")?)?.max(1)),
             "--seed" => o.seed = num("--seed", value("--seed")?)?,
             "--opening" => o.opening = num("--opening", value("--opening")?)? as u32,
             "-v" | "--verbose" => o.verbose = true,
@@ -56,7 +57,9 @@ fn parse_start(text: &str) -> Result<Position, String> {
     if text.trim().contains(char::is_whitespace) {
         text.parse().map_err(|e: crate::Error| e.to_string())
     } else {
-        text.parse::<Variant>().map(Position::start).map_err(|e| e.to_string())
+        text.parse::<Variant>()
+            .map(Position::start)
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -121,7 +124,11 @@ pub fn selfplay(args: &[String]) -> Result<(), String> {
     let mut nodes = [0u64; 2];
     let started = Instant::now();
     for game_no in 0..o.games {
-        let a_seat = if seats == 2 { (game_no % 2) as usize } else { (game_no as usize) % seats };
+        let a_seat = if seats == 2 {
+            (game_no % 2) as usize
+        } else {
+            (game_no as usize) % seats
+        };
         let mut game = Game::new(variant);
         // Shared opening for the pair of games: random non-backward moves.
         let mut rng = Rng::new(o.seed.wrapping_mul(1_000_003).wrapping_add((game_no / 2) as u64));
@@ -133,8 +140,11 @@ pub fn selfplay(args: &[String]) -> Result<(), String> {
             let s = p.turn() - 1;
             let d = &p.rules().dist[s];
             let g = p.geometry();
-            let fwd: Vec<_> =
-                p.legal_moves().into_iter().filter(|m| d[g.pad(m.to)] <= d[g.pad(m.from)]).collect();
+            let fwd: Vec<_> = p
+                .legal_moves()
+                .into_iter()
+                .filter(|m| d[g.pad(m.to)] <= d[g.pad(m.from)])
+                .collect();
             if fwd.is_empty() {
                 break;
             }
@@ -152,7 +162,8 @@ pub fn selfplay(args: &[String]) -> Result<(), String> {
             time[side] += t.elapsed().as_secs_f64();
             moves[side] += 1;
             nodes[side] += th.nodes;
-            game.play(th.mv).map_err(|e| format!("the computer played an illegal move: {e}"))?;
+            game.play(th.mv)
+                .map_err(|e| format!("the computer played an illegal move: {e}"))?;
         }
         plies_total += game.history().len();
         let result = match game.outcome() {
@@ -180,7 +191,10 @@ pub fn selfplay(args: &[String]) -> Result<(), String> {
         }
     }
     let n = o.games.max(1) as f64;
-    println!("variant {variant}: A = {a}, B = {b}, {} games, budget {:?}", o.games, o.budget);
+    println!(
+        "variant {variant}: A = {a}, B = {b}, {} games, budget {:?}",
+        o.games, o.budget
+    );
     println!(
         "A wins {wins}, draws {draws}, losses {losses}: A scores {:.1}%",
         (wins as f64 + draws as f64 / 2.0) / n * 100.0
@@ -224,11 +238,18 @@ pub fn solve(args: &[String]) -> Result<(), String> {
             for &m in &moves {
                 g.play(m).map_err(|e| e.to_string())?;
             }
-            eprintln!("solved in {} moves, {:.1} s", moves.len(), t.elapsed().as_secs_f64());
+            eprintln!(
+                "solved in {} moves, {:.1} s",
+                moves.len(),
+                t.elapsed().as_secs_f64()
+            );
             println!("{}", g.position());
             print!("{}", g.record());
             Ok(())
         }
-        None => Err(format!("no solution found with a beam of {width} ({:.1} s)", t.elapsed().as_secs_f64())),
+        None => Err(format!(
+            "no solution found with a beam of {width} ({:.1} s)",
+            t.elapsed().as_secs_f64()
+        )),
     }
 }

@@ -73,7 +73,12 @@ impl EvalTables {
                 let convex = tune("EVAL_CONVEX", 5);
                 let lat = tune("EVAL_LAT", 30) as f32 / 100.0;
                 let bonus = tune("EVAL_TGT", 50);
-                let mut val = -(dist * per_unit + if convex > 0 { dist * dist * per_unit / convex } else { 0 });
+                let mut val = -(dist * per_unit
+                    + if convex > 0 {
+                        dist * dist * per_unit / convex
+                    } else {
+                        0
+                    });
                 val -= (lateral * per_unit as f32 * lat) as i32;
                 if let Some(t) = target {
                     if geo.camp(t).contains(&c) {
@@ -93,7 +98,10 @@ impl EvalTables {
     #[inline]
     pub(crate) fn seat_score(&self, pos: &Position, s: usize) -> i32 {
         let t = &self.value[s];
-        let sum: i32 = pos.pieces[s][..pos.count[s] as usize].iter().map(|&p| t[p as usize]).sum();
+        let sum: i32 = pos.pieces[s][..pos.count[s] as usize]
+            .iter()
+            .map(|&p| t[p as usize])
+            .sum();
         sum - self.home[s]
     }
 
@@ -105,5 +113,8 @@ impl EvalTables {
 }
 
 fn tune(name: &str, default: i32) -> i32 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }

@@ -11,7 +11,7 @@
 //! use halma::ai::{think, Budget, NoClock, Player};
 //! use halma::Position;
 //! let pos = Position::start("star-2".parse()?);
-//! let t = think(&pos, Player::Level(3), Budget::Nodes(20_000), 7, &NoClock).unwrap();
+//! let t = think(&pos, Player::Level(3), Budget::nodes(20_000), 7, &NoClock).unwrap();
 //! assert!(pos.is_legal(t.mv));
 //! # Ok::<(), halma::Error>(())
 //! ```
@@ -83,7 +83,9 @@ impl FromStr for Player {
             "greedy" => Ok(Player::Greedy),
             _ => match s.parse::<u8>() {
                 Ok(l @ 1..=5) => Ok(Player::Level(l)),
-                _ => Err(format!("bad player '{s}': expected a level 1 to 5, greedy or random")),
+                _ => Err(format!(
+                    "bad player '{s}': expected a level 1 to 5, greedy or random"
+                )),
             },
         }
     }
@@ -99,17 +101,36 @@ impl std::fmt::Display for Player {
     }
 }
 
-/// How much the strongest level may spend; lower levels spend a fixed fraction of it.
+/// How much the strongest level may spend; levels 3 and 4 spend a fixed fraction of it.
+/// A node budget is deterministic on every platform; a time cap bounds the wait on slow
+/// machines. With both, the search stops at whichever comes first.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Budget {
-    /// Nodes (deterministic on every platform).
-    Nodes(u64),
-    /// Milliseconds of the supplied clock.
-    Millis(f64),
+pub struct Budget {
+    /// Positions to visit at most.
+    pub nodes: Option<u64>,
+    /// Milliseconds of the supplied clock at most.
+    pub millis: Option<f64>,
+}
+
+impl Budget {
+    /// A node budget.
+    pub const fn nodes(n: u64) -> Budget {
+        Budget {
+            nodes: Some(n),
+            millis: None,
+        }
+    }
+    /// A time budget.
+    pub const fn millis(ms: f64) -> Budget {
+        Budget {
+            nodes: None,
+            millis: Some(ms),
+        }
+    }
 }
 
 /// Level 5's default budget: about a second per move in the browser.
-pub const DEFAULT_BUDGET: Budget = Budget::Nodes(1_500_000);
+pub const DEFAULT_BUDGET: Budget = Budget::nodes(1_500_000);
 
 /// What the computer chose and why.
 #[derive(Clone, Debug)]
@@ -160,7 +181,13 @@ impl Rng {
 /// greedy on the evaluation; 3 searches two plies; 4 four plies with an eighth of the
 /// budget; 5 searches as deep as the budget allows. A position with one legal move is
 /// answered at once.
-pub fn think(pos: &Position, player: Player, budget: Budget, seed: u64, clock: &dyn Clock) -> Option<Thought> {
+pub fn think(
+    pos: &Position,
+    player: Player,
+    budget: Budget,
+    seed: u64,
+    clock: &dyn Clock,
+) -> Option<Thought> {
     let mut rng = Rng::new(seed ^ pos.hash());
     let moves = pos.legal_moves();
     if moves.is_empty() {
@@ -169,7 +196,14 @@ pub fn think(pos: &Position, player: Player, budget: Budget, seed: u64, clock: &
     let seat = pos.turn() - 1;
     let finish = |mv: Move, score: i32, depth: u32, nodes: u64, pv: Vec<Move>| {
         let path = pos.hop_path(mv).unwrap_or_else(|| vec![mv.from, mv.to]);
-        Some(Thought { mv, path, score, depth, nodes, pv })
+        Some(Thought {
+            mv,
+            path,
+            score,
+            depth,
+            nodes,
+            pv,
+        })
     };
     if moves.len() == 1 {
         return finish(moves[0], 0, 0, 0, vec![moves[0]]);
@@ -183,7 +217,10 @@ pub fn think(pos: &Position, player: Player, budget: Budget, seed: u64, clock: &
     };
     // A move that wins on the spot is always taken (by every player but random).
     if player != Player::Random {
-        if let Some(&m) = moves.iter().find(|&&m| pos.after(m).is_ok_and(|p| p.winners().contains(seat + 1))) {
+        if let Some(&m) = moves
+            .iter()
+            .find(|&&m| pos.after(m).is_ok_and(|p| p.winners().contains(seat + 1)))
+        {
             return finish(m, WIN, 1, moves.len() as u64, vec![m]);
         }
     }
@@ -233,7 +270,9 @@ pub fn think(pos: &Position, player: Player, budget: Budget, seed: u64, clock: &
             finish(m, gain(&m), 0, moves.len() as u64, vec![m])
         }
         2 => {
-            let m = *moves.iter().max_by_key(|m| gain(m) * 4 + rng.below(ROW as u64 * 2) as i32)?;
+            let m = *moves
+                .iter()
+                .max_by_key(|m| gain(m) * 4 + rng.below(ROW as u64 * 2) as i32)?;
             finish(m, gain(&m), 0, moves.len() as u64, vec![m])
         }
         _ => {
@@ -242,9 +281,9 @@ pub fn think(pos: &Position, player: Player, budget: Budget, seed: u64, clock: &
                 4 => (4, 8.0),
                 _ => (64, 1.0),
             };
-            let limits = match budget {
-                Budget::Nodes(n) => Limits { nodes: Some(((n as f64 / share) as u64).max(1000)), time_ms: None },
-                Budget::Millis(t) => Limits { nodes: None, time_ms: Some(t / share) },
+            let limits = Limits {
+                nodes: budget.nodes.map(|n| ((n as f64 / share) as u64).max(1000)),
+                time_ms: budget.millis.map(|t| t / share),
             };
             let mut s = Searcher::new(pos, &ev, &limits, clock);
             let mut noise = move || rng.below(8) as i32;

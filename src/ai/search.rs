@@ -160,7 +160,12 @@ impl<'a> Searcher<'a> {
             }
             let ev = self.ev;
             self.pos.for_each_move(&mut self.gen, s, |f, t| {
-                list.push(Scored { from: f as u16, to: t as u16, seat: s as u8, score: ev.gain(s, f, t) });
+                list.push(Scored {
+                    from: f as u16,
+                    to: t as u16,
+                    seat: s as u8,
+                    score: ev.gain(s, f, t),
+                });
                 false
             });
         }
@@ -234,8 +239,13 @@ impl<'a> Searcher<'a> {
             self.lists[ply] = list;
             // The layer passes, unless nobody can move at all (a draw).
             let other = self.layer_seats(!max_layer) & !self.pos.finished().0;
-            let any = (0..self.seats).any(|s| other & (1 << s) != 0 && self.pos.seat_can_move(&mut self.gen, s));
-            return if any { self.search(depth - 1, ply + 1, alpha, beta, !max_layer) } else { 0 };
+            let any =
+                (0..self.seats).any(|s| other & (1 << s) != 0 && self.pos.seat_can_move(&mut self.gen, s));
+            return if any {
+                self.search(depth - 1, ply + 1, alpha, beta, !max_layer)
+            } else {
+                0
+            };
         }
         if !max_layer && self.seats > 2 && list.len() > BRS_REPLIES {
             list.truncate(BRS_REPLIES);
@@ -304,7 +314,13 @@ impl<'a> Searcher<'a> {
         };
         // Under a max layer, a fail-low result is an upper bound; under a min layer the
         // roles of alpha and beta are the same in this minimax form.
-        self.tt[slot] = TtEntry { key, depth: depth as i8, bound, score: best, best: best_move.packed() };
+        self.tt[slot] = TtEntry {
+            key,
+            depth: depth as i8,
+            bound,
+            score: best,
+            best: best_move.packed(),
+        };
         best
     }
 
@@ -314,7 +330,12 @@ impl<'a> Searcher<'a> {
         let mut root: Vec<Scored> = Vec::new();
         let ev = self.ev;
         self.pos.for_each_move(&mut self.gen, root_seat, |f, t| {
-            root.push(Scored { from: f as u16, to: t as u16, seat: root_seat as u8, score: ev.gain(root_seat, f, t) });
+            root.push(Scored {
+                from: f as u16,
+                to: t as u16,
+                seat: root_seat as u8,
+                score: ev.gain(root_seat, f, t),
+            });
             false
         });
         if root.is_empty() {
@@ -323,7 +344,12 @@ impl<'a> Searcher<'a> {
         // A tiny deterministic jitter (from the caller's seed) breaks ties between equal moves.
         let jitter: Vec<i32> = root.iter().map(|_| noise()).collect();
         root.sort_by_key(|m| -m.score);
-        let mut result = RootResult { best: root[0], score: 0, depth: 0, pv: Vec::new() };
+        let mut result = RootResult {
+            best: root[0],
+            score: 0,
+            depth: 0,
+            pv: Vec::new(),
+        };
         if root.len() == 1 {
             return Some(result);
         }

@@ -50,7 +50,10 @@ pub fn solve_solitaire(variant: Variant, width: usize) -> Option<Vec<Move>> {
     let score = |p: &Position, left: usize| -> i64 {
         let ps = &p.pieces[0][..p.count[0] as usize];
         let sum: i32 = ps.iter().map(|&q| diag[q as usize]).sum();
-        let unmatched = ps.iter().filter(|&&q| p.board[mirror[q as usize] as usize] == 0).count() as i64;
+        let unmatched = ps
+            .iter()
+            .filter(|&&q| p.board[mirror[q as usize] as usize] == 0)
+            .count() as i64;
         let deficit = (goal - sum).abs() as i64;
         // Late in the search symmetry matters most; early on, getting across the board.
         let weight_sym = 40 + 400 / (left as i64 + 1);
@@ -62,8 +65,7 @@ pub fn solve_solitaire(variant: Variant, width: usize) -> Option<Vec<Move>> {
         let left = limit - depth - 1;
         let mut cands: Vec<(i64, usize, u16, u16)> = Vec::new();
         let mut seen = HashSet::new();
-        for bi in 0..beam.len() {
-            let (p, line) = &mut beam[bi];
+        for (bi, (p, line)) in beam.iter_mut().enumerate() {
             let mut moves = Vec::new();
             p.for_each_move(&mut gen, 0, |f, t| {
                 moves.push((f as u16, t as u16));
@@ -75,7 +77,11 @@ pub fn solve_solitaire(variant: Variant, width: usize) -> Option<Vec<Move>> {
                     let mut line = line.clone();
                     line.push((f, t));
                     let cell = |q: u16| start.pad_cell(q as usize);
-                    return Some(line.into_iter().map(|(f, t)| Move::new(cell(f), cell(t))).collect());
+                    return Some(
+                        line.into_iter()
+                            .map(|(f, t)| Move::new(cell(f), cell(t)))
+                            .collect(),
+                    );
                 }
                 if seen.insert(p.hash()) {
                     cands.push((score(p, left), bi, f, t));
