@@ -222,6 +222,19 @@ impl Game {
         Ok(Game { inner: g })
     }
 
+    /// A game replayed from share-link text (`1~<variant>~<moves>[~<seat>~<rows>]`, with
+    /// or without the leading `#`).
+    #[wasm_bindgen(js_name = fromLink)]
+    pub fn from_link(text: JsValue) -> Result<Game, JsError> {
+        let g = Inner::from_link(&str_arg(&text, "link")?).map_err(err)?;
+        Ok(Game { inner: g })
+    }
+
+    /// The game as share-link text, to put after `#` in a URL (URL-safe, versioned).
+    pub fn link(&self) -> String {
+        self.inner.to_link()
+    }
+
     /// The canonical variant string.
     #[wasm_bindgen(getter)]
     pub fn variant(&self) -> String {
