@@ -1,12 +1,17 @@
 //! Criterion benchmarks of move generation and perft.
 //!
-//! - `movegen/<board>`: whole move lists (`Position::generate_moves` with reused scratch
-//!   space) for each of the fixed mid-game positions of `halma::bench_positions()`; the
-//!   reported time is for one list (criterion's throughput counts lists).
-//! - `movegen/<variant> start`: the same for start positions.
-//! - `perft/...`: `halma` depth 3 and `star-2+any-camp+free-target` depth 4 from the start.
+//! - `movegen/<board> mid-game`: whole move lists (`Position::generate_moves` with reused
+//!   scratch space) for all the fixed mid-game positions of `halma::bench_positions()` of
+//!   that board; the time is for the whole set, the throughput is in lists per second.
+//! - `movegen/<variant> start`: the same for one start position.
+//! - `perft/...`: `halma` depth 3 and `star-2+any-camp+free-target` depth 4 from the start;
+//!   the throughput is in leaves per second.
 //!
-//! Run with `cargo bench --bench movegen`.
+//! Run with `cargo bench --bench movegen`. (The release profile has `panic = "abort"`, which
+//! the bench profile inherits; cargo then builds the library twice, with abort for the CLI
+//! and unwind for the bench, into the same file name, and the bench can fail to link. Until
+//! `[profile.bench]` sets `panic = "unwind"`, run
+//! `cargo bench --config 'profile.bench.panic="unwind"' --bench movegen`.)
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use halma::{Move, MoveGen, Position, Variant};
