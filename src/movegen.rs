@@ -493,15 +493,25 @@ impl Position {
     }
 
     /// `perft(depth)` split by first move: each legal move with the count below it.
-    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+    /// A forced pass appears as `None`.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(Option<Move>, u64)> {
         let mut out = Vec::new();
-        if depth == 0 {
+        if depth == 0 || self.is_over() {
             return out;
         }
-        for m in self.legal_moves() {
+        let moves = self.legal_moves();
+        if moves.is_empty() {
+            if !self.is_deadlocked() {
+                let mut p = self.clone();
+                p.pass();
+                out.push((None, p.perft(depth - 1)));
+            }
+            return out;
+        }
+        for m in moves {
             let mut p = self.clone();
             p.play_unchecked(m);
-            out.push((m, p.perft(depth - 1)));
+            out.push((Some(m), p.perft(depth - 1)));
         }
         out
     }

@@ -85,8 +85,10 @@ pub(crate) struct Rules {
     pub target_size: [u8; MAX_SEATS],
     /// Per seat, per padded cell: distance to the target (progress).
     pub dist: [Vec<u8>; MAX_SEATS],
-    /// Per seat: sum of the distances of its home cells (points = this − current sum).
-    pub home_dist: [i32; MAX_SEATS],
+    /// Per seat: the distances of its home cells, largest first, as prefix sums: a seat with
+    /// `n` pieces has points = `home_dist[n]` − the current sum of its pieces' distances
+    /// (with more pieces than home cells, the extra ones count from the farthest home cell).
+    pub home_dist: [Vec<i32>; MAX_SEATS],
     /// Per seat: the seats of its team, as a bit mask.
     pub team_mask: [u8; MAX_SEATS],
     /// Solitaire: the padded index of each cell's mirror image.
@@ -105,7 +107,7 @@ impl Rules {
         let mut end_bits = vec![0u8; geo.pad_len];
         let mut target_size = [0u8; MAX_SEATS];
         let mut dist: [Vec<u8>; MAX_SEATS] = Default::default();
-        let mut home_dist = [0i32; MAX_SEATS];
+        let mut home_dist: [Vec<i32>; MAX_SEATS] = Default::default();
         let mut team_mask = [0u8; MAX_SEATS];
         for s in 0..seats {
             let home = variant.home_camps()[s] as usize;
@@ -132,7 +134,16 @@ impl Rules {
             for c in geo.cells() {
                 d[geo.pad(c)] = geo.distance_to_target(home, c) as u8;
             }
-            home_dist[s] = geo.camp(home).iter().map(|&c| d[geo.pad(c)] as i32).sum();
+            let mut ds: Vec<i32> = geo.camp(home).iter().map(|&c| d[geo.pad(c)] as i32).collect();
+            ds.sort_unstable_by(|a, b| b.cmp(a));
+            let far = ds.first().copied().unwrap_or(0);
+            ds.resize(MAX_PIECES, far);
+            home_dist[s] = std::iter::once(0)
+                .chain(ds.iter().scan(0, |acc, &x| {
+                    *acc += x;
+                    Some(*acc)
+                }))
+                .collect();
             dist[s] = d;
             for t in 0..seats {
                 if variant.team_of(t) == variant.team_of(s) {
@@ -419,7 +430,8 @@ impl Position {
         if seat == 0 || seat > self.rules.seats {
             return 0;
         }
-        self.rules.home_dist[seat - 1] - self.dist_sum[seat - 1]
+        let s = seat - 1;
+        self.rules.home_dist[s][self.count[s] as usize] - self.dist_sum[s]
     }
 
     /// A 64-bit Zobrist key of the pieces and the seat to move.
@@ -777,6 +789,19 @@ mod tests {
             }
             assert!(!p.is_over());
         }
+    }
+
+    #[test]
+    fn points_count_each_piece_from_a_home_cell() {
+        let v: Variant = "star-2".parse().unwrap();
+        let g = v.geometry();
+        let tip = g.camp(3)[0]; // the top tip, seat 1's target tip
+        let mut cells = vec![EMPTY; g.len()];
+        let rules = Arc::new(Rules::new(v));
+        assert_eq!(Position::from_cells(Arc::clone(&rules), &cells, 0).points(1), 0);
+        cells[tip.index()] = 1;
+        // One piece: it counts from the farthest home cell (the bottom tip), 16 rows away.
+        assert_eq!(Position::from_cells(rules, &cells, 0).points(1), 16);
     }
 
     #[test]

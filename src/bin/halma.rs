@@ -75,7 +75,10 @@ fn perft(args: &[String]) -> Result<(), String> {
         let mut total = 0;
         for (m, n) in pos.perft_divide(depth) {
             let g = pos.geometry();
-            println!("{}-{}: {n}", g.name(m.from), g.name(m.to));
+            match m {
+                Some(m) => println!("{}-{}: {n}", g.name(m.from), g.name(m.to)),
+                None => println!("pass: {n}"),
+            }
             total += n;
         }
         total

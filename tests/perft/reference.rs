@@ -551,11 +551,14 @@ impl Rules {
                 }
             }
         };
-        let start: i32 = b.camps[self.home[s]].iter().map(|&c| dist(c)).sum();
-        let now: i32 = (0..board.len())
-            .filter(|&c| board[c] == s as u8 + 1)
-            .map(dist)
-            .sum();
+        // Each piece counts from a home cell: with n pieces, the n farthest home cells
+        // (the farthest one repeated when there are more pieces than home cells).
+        let mine: Vec<usize> = (0..board.len()).filter(|&c| board[c] == s as u8 + 1).collect();
+        let mut home: Vec<i32> = b.camps[self.home[s]].iter().map(|&c| dist(c)).collect();
+        home.sort_unstable_by(|x, y| y.cmp(x));
+        let far = home.first().copied().unwrap_or(0);
+        let start: i32 = (0..mine.len()).map(|i| home.get(i).copied().unwrap_or(far)).sum();
+        let now: i32 = mine.iter().map(|&c| dist(c)).sum();
         start - now
     }
 
