@@ -14,10 +14,11 @@
 # package-lock.json, Chromium and ChromeDriver from Debian packages (tests only).
 set -euo pipefail
 
-# Budget for the optimised wasm module, gzipped, in KiB: the rules engine plus the bindings.
-# The AI (src/ai/) will add to it; raise this then, on purpose, to the new measured size plus
-# a little headroom.
-WASM_GZIP_BUDGET_KB=80
+# Budget for the optimised wasm module, gzipped, in KiB. Raise it only on purpose, to the
+# new measured size plus a little headroom, and say why here:
+#   80: rules engine + bindings (76.9 KiB measured);
+#  110: + the AI search (bestMove, hint) and share links (99.4 KiB measured).
+WASM_GZIP_BUDGET_KB=110
 
 # wasm-opt (npm binaryen 132) flags. It reads the wasm features from the module's
 # target_features section; never add -all (its output fails to load). Measured: most of the
