@@ -11,6 +11,12 @@ import { openStorage, loadGame, saveGame, loadPrefs, savePrefs } from './storage
 import { createSetupDialog, shuffle } from './setup.js';
 import { rulesOf, differencesOf } from './rules.js';
 import { controllerFor } from './players.js';
+import { registerComputer, sharedAi, HINT_OPTIONS, seedFor } from './computer.js';
+import { AiCancelled } from './ai.js';
+
+// Computer seats play through the AI worker; registering makes them available in the dialog.
+registerComputer();
+const ai = sharedAi();
 
 /** @typedef {import('./storage.js').GameSetup} GameSetup */
 /** @typedef {import('./storage.js').PlayerSetup} PlayerSetup */
@@ -56,6 +62,14 @@ let gen = 0;
 /** @type {{gen: number, ctl: SeatController} | null} */
 let pending = null;
 let overShownFor = '';
+/** Watch mode (computer seats only): paused by the viewer. */
+let paused = false;
+/** The hint on the board, or the one being looked for; tied to a position generation. */
+/** @type {{gen: number, jobId: number, path: number[] | null} | null} */
+let hint = null;
+
+/** Pause before a computer's move is played, counted from when it was asked (ms). */
+const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
 
 // --- preferences: language and theme ---
 
@@ -81,7 +95,19 @@ function applyTheme() {
 /** @param {number} seat */
 function playerName(seat) {
   const p = setup.players[seat - 1];
-  return p && p.name ? p.name : t('seat.default', { n: seat });
+  if (p && p.name) return p.name;
+  return t(p && p.kind === 'computer' ? 'seat.computer' : 'seat.default', { n: seat });
+}
+
+/** Whether a seat is played by a controller (the computer), not at this screen. */
+/** @param {number} seat */
+function isExternal(seat) {
+  return !!controllers[seat - 1];
+}
+
+/** Watch mode: nobody at this screen plays. */
+function watching() {
+  return controllers.length > 0 && controllers.every((c) => c);
 }
 
 /** @param {number} seat */
@@ -174,7 +200,8 @@ function statusText() {
   const o = /** @type {Outcome | null} */ (game.outcome());
   if (o) return outcomeText(o);
   const seat = game.turn();
-  return t(controllers[seat - 1] ? 'panel.thinking' : 'panel.toMove', { name: seatSaid(seat) });
+  if (isExternal(seat)) return t(paused ? 'panel.paused' : 'panel.thinking', { name: seatSaid(seat) });
+  return t('panel.toMove', { name: seatSaid(seat) });
 }
 
 /** @param {Outcome} o */
@@ -240,17 +267,15 @@ function humanToMove() {
  * @param {{animate?: ArrayLike<number> | null, save?: boolean}} [opts]
  */
 function sync(opts = {}) {
-  gen++;
-  if (pending && pending.gen !== gen) {
-    pending.ctl.cancel?.();
-    pending = null;
-  }
+  invalidatePending();
+  clearHint();
   const h = plies();
   const path = lastMovePath(h);
   board.set({
     pieces: game.cells(),
     movable: humanToMove() ? game.movable() : [],
     lastMove: path ? { path } : null,
+    hint: null,
     interactive: humanToMove(),
     rotation: rotationNow(),
     animate: opts.animate ?? null,
@@ -281,15 +306,64 @@ function renderPanels(h = plies()) {
   const span = document.createElement('span');
   span.textContent = statusText();
   status.appendChild(span);
+  const thinking = !o && isExternal(game.turn()) && !paused;
+  if (thinking) {
+    const dots = document.createElement('span');
+    dots.className = 'thinking-dots';
+    dots.setAttribute('aria-hidden', 'true');
+    dots.append(document.createElement('i'), document.createElement('i'), document.createElement('i'));
+    span.appendChild(dots);
+  }
   status.dataset.turn = String(game.turn());
   status.dataset.over = o ? o.kind : '';
+  status.dataset.thinking = thinking ? '1' : '';
   const turns = game.turnsTaken();
   const turnNo = (turns[game.turn() - 1] ?? 0) + 1;
   $('variant-line').textContent = `${t('panel.variant', { variant: variantTitle() })} · ${t('panel.turns', { n: turnNo })}`;
   renderStandings();
   renderMoves(h);
-  /** @type {HTMLButtonElement} */ ($('btn-undo')).disabled = !game.canUndo();
+  /** @type {HTMLButtonElement} */ ($('btn-undo')).disabled = !canUndoNow(h);
   /** @type {HTMLButtonElement} */ ($('btn-redo')).disabled = !game.canRedo();
+  renderHint();
+  renderWatch();
+}
+
+/** The hint button and the line under the status. */
+function renderHint() {
+  const btn = /** @type {HTMLButtonElement} */ ($('btn-hint'));
+  btn.disabled = !humanToMove();
+  btn.setAttribute('aria-busy', hint && !hint.path ? 'true' : 'false');
+  const line = $('hint-line');
+  if (!hint) {
+    line.hidden = true;
+    line.textContent = '';
+    return;
+  }
+  line.hidden = false;
+  if (!hint.path) {
+    line.textContent = t('hint.thinking');
+    return;
+  }
+  line.textContent = `${hintText(hint.path)} ${t('hint.dismiss')}`;
+}
+
+/** @param {number[]} path */
+function hintText(path) {
+  const from = boardDesc.cells[path[0]].name;
+  const to = boardDesc.cells[path[path.length - 1]].name;
+  const hops = isHopPath(path) ? path.length - 1 : 0;
+  return t(hops === 0 ? 'hint.move' : hops === 1 ? 'hint.hop' : 'hint.hops', { from, to, n: hops });
+}
+
+/** Pause and speed, shown when a computer plays; pause only when nobody at the screen does. */
+function renderWatch() {
+  const any = controllers.some((c) => c);
+  $('watch').hidden = !any;
+  const pause = /** @type {HTMLButtonElement} */ ($('btn-pause'));
+  pause.hidden = !watching();
+  pause.disabled = game.isOver();
+  pause.textContent = t(paused ? 'watch.resume' : 'watch.pause');
+  pause.setAttribute('aria-pressed', paused ? 'true' : 'false');
 }
 
 function renderStandings() {
@@ -309,6 +383,9 @@ function renderStandings() {
     extra.className = 'muted';
     /** @type {string[]} */
     const tags = [];
+    const pl = setup.players[s - 1];
+    // A computer's level; "computer" too when its name does not say so already.
+    if (pl && pl.kind === 'computer' && isExternal(s)) tags.push(t(pl.name ? 'panel.computer' : 'panel.level', { n: pl.level ?? 3 }));
     if (info.teams !== 'none') tags.push(t('panel.team', { n: boardDesc.seats[s - 1].team }));
     if (finished.has(s)) tags.push(t('panel.finished'));
     extra.textContent = tags.length ? ` · ${tags.join(' · ')}` : '';
@@ -416,30 +493,135 @@ function applyMove(from, to, how) {
   announce(text);
 }
 
+/** Drops the answer being waited for (the position changed, or the game is paused). */
+function invalidatePending() {
+  gen++;
+  if (pending && pending.gen !== gen) {
+    pending.ctl.cancel?.();
+    pending = null;
+  }
+}
+
+/** @param {number} ms */
+function sleep(ms) {
+  return new Promise((resolve) => window.setTimeout(resolve, ms));
+}
+
+/** Resolves once the board has finished animating the last move. */
+async function animationDone() {
+  while (board.state().animating) await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+}
+
+function moveDelay() {
+  return SPEED_MS[prefs.speed ?? 'normal'] ?? SPEED_MS.normal;
+}
+
 function requestExternalMove() {
-  if (game.isOver()) return;
+  if (game.isOver() || paused) return;
   const seat = game.turn();
   const ctl = controllers[seat - 1];
   if (!ctl) return;
   const myGen = gen;
+  const asked = performance.now();
   pending = { gen: myGen, ctl };
   ctl
-    .requestMove({ id: myGen, position: game.position(), record: game.record(), seat, level: setup.players[seat - 1]?.level })
-    .then((ans) => {
+    .requestMove({
+      id: myGen,
+      position: game.position(),
+      record: game.record(),
+      seat,
+      level: setup.players[seat - 1]?.level,
+      ply: game.history().length,
+    })
+    .then(async (ans) => {
+      if (myGen !== gen) return;
+      // Let the previous move be seen: its animation, then the chosen pace.
+      const wait = moveDelay() - (performance.now() - asked);
+      if (wait > 0) await sleep(wait);
+      if (myGen !== gen) return;
+      await animationDone();
       if (myGen !== gen) return;
       pending = null;
       applyMove(ans.from, ans.to, { animate: true });
     })
     .catch((/** @type {unknown} */ e) => {
-      if (myGen !== gen) return;
+      if (myGen !== gen || e instanceof AiCancelled) return;
       pending = null;
-      showNotice(t('notice.moveFailed', { reason: e instanceof Error ? e.message : String(e) }));
+      showNotice(t('notice.aiFailed', { reason: e instanceof Error ? e.message : String(e) }));
     });
 }
 
+/** @param {boolean} on */
+function setPaused(on) {
+  if (paused === on) return;
+  paused = on;
+  if (on) invalidatePending();
+  renderPanels();
+  board.set({ label: boardLabel() });
+  announce(t(on ? 'announce.paused' : 'announce.resumed'));
+  if (!on) requestExternalMove();
+}
+
+// --- hints ---
+
+function requestHint() {
+  if (!humanToMove() || (hint && hint.gen === gen)) return;
+  clearHint();
+  const myGen = gen;
+  const job = ai.think({ ...HINT_OPTIONS, seed: seedFor(game.history().length), position: game.position() });
+  hint = { gen: myGen, jobId: job.id, path: null };
+  renderHint();
+  job.result.then(
+    (th) => {
+      if (!hint || hint.jobId !== job.id || myGen !== gen) return;
+      if (!th) {
+        clearHint();
+        return;
+      }
+      hint.path = th.path;
+      board.set({ hint: { path: th.path } });
+      renderHint();
+      announce(hintText(th.path));
+    },
+    (/** @type {unknown} */ e) => {
+      if (!hint || hint.jobId !== job.id || e instanceof AiCancelled) return;
+      clearHint();
+      showNotice(t('hint.failed', { reason: e instanceof Error ? e.message : String(e) }));
+    },
+  );
+}
+
+/** Takes the hint off the board (and stops looking for one). */
+function clearHint() {
+  if (!hint) return;
+  const h = hint;
+  hint = null;
+  if (!h.path) ai.cancel(h.jobId);
+  board?.set({ hint: null });
+  renderHint();
+}
+
+/**
+ * Whether Undo leads somewhere: with people at the screen, back to a turn of theirs (a game
+ * the computer opened has nothing to take back before its first move); when watching, one
+ * move back.
+ * @param {Ply[]} [h]
+ */
+function canUndoNow(h = plies()) {
+  if (!game.canUndo()) return false;
+  if (watching()) return true;
+  return h.some((p) => !isExternal(p.seat));
+}
+
 function undo() {
-  if (!game.canUndo()) return;
+  if (!canUndoNow()) return;
   board.finishAnimation();
+  // Watching the computers: step back one move, and stay there.
+  const watch = watching();
+  if (watch && !paused) {
+    paused = true;
+    invalidatePending();
+  }
   /** @type {number[] | null} */
   let back = null;
   do {
@@ -447,7 +629,7 @@ function undo() {
     game.undo();
     back = path ? [...path].reverse() : null;
     // With computer seats, go back to the last position where a person was to move.
-  } while (game.canUndo() && controllers[game.turn() - 1]);
+  } while (!watch && game.canUndo() && isExternal(game.turn()));
   sync({ animate: back });
   announce(`${t('announce.undo')} ${t('announce.turn', { name: seatSaid(game.turn()) })}`);
 }
@@ -455,11 +637,16 @@ function undo() {
 function redo() {
   if (!game.canRedo()) return;
   board.finishAnimation();
+  const watch = watching();
   /** @type {Ply[]} */
-  const plies = game.redo();
-  const mv = plies[0];
-  sync({ animate: mv && mv.move ? mv.path : null });
-  announce(`${t('announce.redo')} ${describePlies(plies)}`);
+  let all = [];
+  // Replay the computers' answers too, up to the next person's turn.
+  do {
+    all = all.concat(game.redo());
+  } while (!watch && game.canRedo() && !game.isOver() && isExternal(game.turn()));
+  const last = [...all].reverse().find((p) => p.move);
+  sync({ animate: last ? last.path : null });
+  announce(`${t('announce.redo')} ${describePlies(all)}`);
 }
 
 // --- starting games ---
@@ -471,6 +658,7 @@ function redo() {
  * @param {{announceText?: string}} [opts]
  */
 function setGame(g, s, opts = {}) {
+  if (game) clearHint();
   for (const c of controllers) c?.dispose?.();
   if (game) game.free();
   game = g;
@@ -479,6 +667,9 @@ function setGame(g, s, opts = {}) {
   boardDesc = game.board();
   controllers = setup.players.map((p) => controllerFor(p));
   overShownFor = '';
+  paused = false;
+  // A computer will be asked soon: load the engine in the worker now.
+  if (controllers.some((c) => c)) ai.warm();
   const gameOver = /** @type {HTMLDialogElement} */ ($('gameover'));
   if (gameOver.open) gameOver.close();
   if (board) {
@@ -624,6 +815,32 @@ function wire() {
   $('btn-undo').addEventListener('click', undo);
   $('btn-redo').addEventListener('click', redo);
   $('btn-rules').addEventListener('click', showRules);
+  $('btn-hint').addEventListener('click', requestHint);
+  $('btn-pause').addEventListener('click', () => setPaused(!paused));
+  const speedSel = /** @type {HTMLSelectElement} */ ($('set-speed'));
+  speedSel.value = prefs.speed ?? 'normal';
+  speedSel.addEventListener('change', () => {
+    const v = speedSel.value;
+    prefs.speed = v === 'fast' || v === 'slow' ? v : 'normal';
+    savePrefs(storage, prefs);
+  });
+  // Esc takes a hint off the board (after the board itself had its say: a picked-up piece
+  // is put down first).
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || !hint || e.defaultPrevented) return;
+    if (document.querySelector('dialog[open]')) return;
+    clearHint();
+  });
+  // Leaving the page ends a running search; coming back (from the back-forward cache)
+  // asks again.
+  window.addEventListener('pagehide', () => {
+    invalidatePending();
+    clearHint();
+    ai.dispose();
+  });
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted && game) requestExternalMove();
+  });
   $('rules-close').addEventListener('click', () => /** @type {HTMLDialogElement} */ ($('rules')).close());
   $('notice-close').addEventListener('click', hideNotice);
   $('over-close').addEventListener('click', () => /** @type {HTMLDialogElement} */ ($('gameover')).close());
@@ -712,6 +929,9 @@ function exposeHook() {
       return { x: r.left + p.x, y: r.top + p.y };
     },
     boardState: () => board.state(),
+    /** The AI worker's figures: starts, restarts, last start time, last answer, busy. */
+    ai: () => ({ ...ai.stats, busy: ai.busy() }),
+    paused: () => paused,
   };
   /** @type {any} */ (window).__halma = hook;
 }

@@ -40,6 +40,8 @@ import { SEAT_COLORS, SEAT_SYMBOLS, mix, alpha, contrastInk, seatColor } from '.
  * @property {ArrayLike<number>} [movable] cells the user may pick up
  * @property {(cell: number) => ArrayLike<number>} [destinations] asked when a piece is picked
  * @property {{path: ArrayLike<number>} | null} [lastMove] shown as a drawn path
+ * @property {{path: ArrayLike<number>} | null} [hint] a suggested move, shown as a dashed path
+ *   with rings on its first and last cell (not played)
  * @property {number} [rotation] degrees, clockwise on screen
  * @property {'light' | 'dark'} [theme]
  * @property {boolean} [coordinates] show cell names
@@ -63,7 +65,7 @@ import { SEAT_COLORS, SEAT_SYMBOLS, mix, alpha, contrastInk, seatColor } from '.
  * @property {() => void} destroy
  * @property {(cell: number) => {x: number, y: number}} cellPoint cell centre, CSS px from the canvas's top-left
  * @property {(x: number, y: number) => number} cellAt the cell at CSS px from the canvas's top-left, or -1
- * @property {() => {selected: number, cursor: number, dests: number[], animating: boolean, rotation: number}} state
+ * @property {() => {selected: number, cursor: number, dests: number[], animating: boolean, rotation: number, hint: number[] | null}} state
  * @property {() => void} cancel drops the selection
  * @property {() => void} finishAnimation jumps to the end of a running animation
  * @property {HTMLCanvasElement} canvas
@@ -89,6 +91,8 @@ const THEMES = {
     holeText: 'rgba(255,240,215,0.85)',
     last: 'rgba(255,170,0,',
     lastEdge: 'rgba(60,30,0,0.55)',
+    hint: '#5b2fd0',
+    hintEdge: 'rgba(255,255,255,0.85)',
     select: 'rgba(20,160,90,',
     selectRing: '#0a7d45',
     dest: 'rgba(20,120,70,0.75)',
@@ -114,6 +118,8 @@ const THEMES = {
     holeText: 'rgba(220,228,240,0.8)',
     last: 'rgba(255,200,60,',
     lastEdge: 'rgba(0,0,0,0.6)',
+    hint: '#c4adff',
+    hintEdge: 'rgba(0,0,0,0.7)',
     select: 'rgba(80,220,150,',
     selectRing: '#6ff0a8',
     dest: 'rgba(120,235,170,0.8)',
@@ -139,6 +145,7 @@ export function createBoard(element, config) {
     pieces: new Uint8Array(config.board.cells.length),
     movable: [],
     lastMove: null,
+    hint: null,
     rotation: 0,
     theme: 'light',
     coordinates: false,
@@ -270,6 +277,7 @@ export function createBoard(element, config) {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     drawOverlays();
     drawPieces(now);
+    drawHint();
     if (anim || (drag && drag.started)) invalidate();
   }
 
@@ -835,6 +843,58 @@ export function createBoard(element, config) {
     }
   }
 
+  /** The suggested move: a dashed trail over the board with rings on its ends. */
+  function drawHint() {
+    const h = cfg.hint;
+    if (!h || !h.path || h.path.length < 2 || anim) return;
+    const t = theme();
+    const s = unit();
+    const cells = cfg.board.cells;
+    /** @type {[number, number][]} */
+    const pts = Array.from(h.path, (id) => cellCenter(layout, cells, id));
+    const w = Math.max(2, s * 0.07);
+    ctx.save();
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    for (const [style, width] of /** @type {[string, number][]} */ ([
+      [t.hintEdge, w + Math.max(2, s * 0.05)],
+      [t.hint, w],
+    ])) {
+      ctx.strokeStyle = style;
+      ctx.lineWidth = width;
+      ctx.setLineDash([s * 0.22, s * 0.16]);
+      ctx.beginPath();
+      pts.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      ctx.stroke();
+      ctx.setLineDash([]);
+      for (const i of [0, pts.length - 1]) {
+        ctx.beginPath();
+        ctx.arc(pts[i][0], pts[i][1], s * 0.47, 0, Math.PI * 2);
+        ctx.stroke();
+      }
+    }
+    // An arrow head at the destination's ring, pointing along the last segment.
+    const [ax, ay] = pts[pts.length - 2];
+    const [bx, by] = pts[pts.length - 1];
+    const len = Math.hypot(bx - ax, by - ay) || 1;
+    const ux = (bx - ax) / len;
+    const uy = (by - ay) / len;
+    const tipX = bx - ux * s * 0.47;
+    const tipY = by - uy * s * 0.47;
+    const a = s * 0.2;
+    ctx.beginPath();
+    ctx.moveTo(tipX, tipY);
+    ctx.lineTo(tipX - ux * a - uy * a * 0.7, tipY - uy * a + ux * a * 0.7);
+    ctx.lineTo(tipX - ux * a + uy * a * 0.7, tipY - uy * a - ux * a * 0.7);
+    ctx.closePath();
+    ctx.fillStyle = t.hint;
+    ctx.fill();
+    ctx.lineWidth = Math.max(1, s * 0.025);
+    ctx.strokeStyle = t.hintEdge;
+    ctx.stroke();
+    ctx.restore();
+  }
+
   /** @param {number} now */
   function drawPieces(now) {
     const pieces = cfg.pieces ?? [];
@@ -861,8 +921,9 @@ export function createBoard(element, config) {
           cfg.rotation = pendingRotation;
           pendingRotation = null;
           relayout();
-          invalidate();
         }
+        // One more frame: the overlays (last-move trail, hint) were left out while moving.
+        invalidate();
         // Draw the piece at rest this frame.
         const end = a.path[a.path.length - 1];
         const [x, y] = cellCenter(layout, cells, end);
@@ -1346,6 +1407,7 @@ export function createBoard(element, config) {
         dests: [...dests],
         animating: anim !== null,
         rotation: pendingRotation ?? cfg.rotation ?? 0,
+        hint: cfg.hint && cfg.hint.path ? Array.from(cfg.hint.path) : null,
       };
     },
     cancel() {

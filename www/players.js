@@ -3,13 +3,13 @@
 // when it arrives, unless the game changed in the meantime (a generation counter drops stale
 // answers).
 //
-// The computer player will plug in here without touching the turn loop:
+// The computer player (computer.js) plugs in here without touching the turn loop:
 //
-//   registerController('computer', (player) => workerController(player));
+//   registerController('computer', (player) => ({requestMove, cancel, dispose}));
 //
-// where `workerController` talks to the AI worker with
-//   → {type: 'think', id, position, level}     ← {type: 'move', id, from, to, path}
-// and `cancel()` posts `{type: 'cancel', id}` (or simply lets the app ignore the answer).
+// where `requestMove` asks the AI worker (ai.js, ai-worker.js) with
+//   → {type: 'think', id, position, level, seed}     ← {type: 'move', id, from, to, path, ...}
+// and `cancel()` stops the search (the worker is terminated if it is already searching).
 
 /**
  * A request for a move.
@@ -19,6 +19,7 @@
  * @property {string} record the game record so far
  * @property {number} seat the seat to move (1-based)
  * @property {number} [level] strength asked for
+ * @property {number} [ply] plies played so far (for a deterministic seed)
  */
 
 /**

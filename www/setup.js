@@ -5,6 +5,7 @@ import { t } from './i18n.js';
 import { rulesOf, differencesOf } from './rules.js';
 import { SEAT_GLYPHS, seatColor, contrastInk } from './colors.js';
 import { isAvailable } from './players.js';
+import { LEVELS, DEFAULT_LEVEL, clampLevel } from './computer.js';
 
 /** @typedef {import('./rules.js').VariantInfo} VariantInfo */
 /** @typedef {import('./storage.js').GameSetup} GameSetup */
@@ -203,6 +204,10 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
 
   /** Names typed so far, kept while the variant changes. @type {string[]} */
   let names = [];
+  /** Who plays each seat, kept like the names. @type {('human' | 'computer')[]} */
+  let kinds = [];
+  /** The computer's level per seat. @type {number[]} */
+  let levels = [];
   /** @type {VariantInfo | null} */
   let info = null;
 
@@ -308,6 +313,29 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
     inputs.forEach((el, i) => {
       names[i] = el.value;
     });
+    const kindSels = /** @type {NodeListOf<HTMLSelectElement>} */ (seatsList.querySelectorAll('select.seat-kind'));
+    kindSels.forEach((el, i) => {
+      kinds[i] = el.value === 'computer' && isAvailable('computer') ? 'computer' : 'human';
+    });
+    const levelSels = /** @type {NodeListOf<HTMLSelectElement>} */ (seatsList.querySelectorAll('select.seat-level'));
+    levelSels.forEach((el, i) => {
+      levels[i] = clampLevel(el.value);
+    });
+  }
+
+  /**
+   * Shows the level only for a computer seat, and the matching default name.
+   * @param {HTMLElement} row
+   * @param {number} seat
+   */
+  function applyKind(row, seat) {
+    const kind = /** @type {HTMLSelectElement} */ (row.querySelector('select.seat-kind'));
+    const level = /** @type {HTMLElement} */ (row.querySelector('.seat-level'));
+    const name = /** @type {HTMLInputElement} */ (row.querySelector('input.seat-name'));
+    const computer = kind.value === 'computer';
+    level.hidden = !computer;
+    row.classList.toggle('computer', computer);
+    name.placeholder = t(computer ? 'seat.computer' : 'seat.default', { n: seat });
   }
 
   /** What the seat rows show besides the names; they are rebuilt only when it changes. */
@@ -353,8 +381,21 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
         o.disabled = !isAvailable(k);
         kind.appendChild(o);
       }
-      kind.value = 'human';
-      li.append(sw, name, kind);
+      kind.value = kinds[i] === 'computer' && isAvailable('computer') ? 'computer' : 'human';
+      const level = document.createElement('select');
+      level.className = 'seat-level';
+      level.id = `su-level-${seat}`;
+      level.setAttribute('aria-label', `${t('setup.level')} (${t('seat.default', { n: seat })})`);
+      for (const l of LEVELS) {
+        const o = document.createElement('option');
+        o.value = String(l);
+        o.textContent = t(`level.${l}`);
+        level.appendChild(o);
+      }
+      level.value = String(levels[i] ?? DEFAULT_LEVEL);
+      li.append(sw, name, kind, level);
+      kind.addEventListener('change', () => applyKind(li, seat));
+      applyKind(li, seat);
       if (info && teams !== 'none') {
         const tm = document.createElement('span');
         tm.className = 'team-tag';
@@ -381,12 +422,13 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
     refresh();
     if (!info) return null;
     readNames();
-    const kinds = /** @type {NodeListOf<HTMLSelectElement>} */ (seatsList.querySelectorAll('select.seat-kind'));
     /** @type {PlayerSetup[]} */
     const players = [];
     for (let i = 0; i < info.seats; i++) {
-      const k = kinds[i]?.value === 'computer' && isAvailable('computer') ? 'computer' : 'human';
-      players.push({ name: (names[i] ?? '').trim(), kind: k });
+      /** @type {PlayerSetup} */
+      const p = { name: (names[i] ?? '').trim(), kind: kinds[i] === 'computer' ? 'computer' : 'human' };
+      if (p.kind === 'computer') p.level = clampLevel(levels[i] ?? DEFAULT_LEVEL);
+      players.push(p);
     }
     return {
       variant: info.variant,
@@ -423,6 +465,8 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
     open(current, currentInfo) {
       buildVariantOptions();
       names = current ? current.players.map((p) => p.name) : [];
+      kinds = current ? current.players.map((p) => p.kind) : [];
+      levels = current ? current.players.map((p) => clampLevel(p.level ?? DEFAULT_LEVEL)) : [];
       seatsList.replaceChildren();
       seatsShown = '';
       writeForm(currentInfo ? formFromInfo(currentInfo) : defaultForm(variantIds[0] ?? 'halma'));

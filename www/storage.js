@@ -17,7 +17,7 @@ export const FORMAT = 1;
  * @typedef {object} PlayerSetup
  * @property {string} name
  * @property {'human' | 'computer'} kind
- * @property {number} [level]
+ * @property {number} [level] a computer's level, 1 to 5
  */
 
 /**
@@ -46,6 +46,7 @@ export const FORMAT = 1;
  * @property {string} [lang]
  * @property {'auto' | 'light' | 'dark'} [theme]
  * @property {boolean} [coords]
+ * @property {'fast' | 'normal' | 'slow'} [speed] pace of the computer's moves
  */
 
 /**
@@ -90,7 +91,7 @@ export function checkSetup(s) {
     const kind = p.kind === 'computer' ? 'computer' : 'human';
     /** @type {PlayerSetup} */
     const out = { name: p.name, kind };
-    if (typeof p.level === 'number' && Number.isFinite(p.level)) out.level = p.level;
+    if (typeof p.level === 'number' && Number.isInteger(p.level) && p.level >= 1 && p.level <= 5) out.level = p.level;
     players.push(out);
   }
   return {
@@ -181,6 +182,7 @@ export function loadPrefs(storage) {
     if (typeof obj.lang === 'string') out.lang = obj.lang;
     if (obj.theme === 'auto' || obj.theme === 'light' || obj.theme === 'dark') out.theme = obj.theme;
     if (typeof obj.coords === 'boolean') out.coords = obj.coords;
+    if (obj.speed === 'fast' || obj.speed === 'normal' || obj.speed === 'slow') out.speed = obj.speed;
     return out;
   } catch {
     return {};

@@ -82,6 +82,25 @@ export async function clickMove(page, from, to) {
   await page.waitForFunction((b) => window.__halma.record() !== b, before);
 }
 
+/** Installs a long-task observer before the page's own scripts run (`window.__longtasks`). */
+export async function observeLongTasks(page) {
+  await page.addInitScript(() => {
+    window.__longtasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    } catch {
+      // Not supported: the figure stays empty.
+    }
+  });
+}
+
+/** Long tasks that started at or after `since` (page time, ms). */
+export async function longTasksSince(page, since) {
+  return page.evaluate((t) => window.__longtasks.filter((e) => e.start >= t), since);
+}
+
 /** Lexicographic comparison of number lists. */
 function compareKeys(a, b) {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];

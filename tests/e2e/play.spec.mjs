@@ -1,21 +1,7 @@
 // Hot-seat games played with real mouse clicks on the canvas, checked move by move against
 // the engine running in Node; undo and redo; reload restores the game; drag and drop.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, clickCell, settle, cellPoint, engine, greedyMove, recordPerf } from './helpers.mjs';
-
-/** Installs a long-task observer before the page's own scripts run. */
-async function observeLongTasks(page) {
-  await page.addInitScript(() => {
-    window.__longtasks = [];
-    try {
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    } catch {
-      // Not supported: the figure stays empty.
-    }
-  });
-}
+import { open, watchErrors, clickMove, clickCell, settle, cellPoint, engine, greedyMove, recordPerf, observeLongTasks } from './helpers.mjs';
 
 /**
  * Plays `n` greedy moves by clicking, checking the page against the engine after each.

@@ -24,8 +24,9 @@ test('every variant is offered with a description and a rules panel', async ({ p
     await expect(page.locator('#su-error')).toBeHidden();
     const seats = id === 'solitaire' ? 1 : id.startsWith('star-') ? Number(id.slice(5)) : id === 'halma-3' ? 3 : id === 'halma-4' ? 4 : 2;
     await expect(page.locator('#su-seats li')).toHaveCount(seats);
-    // Computer seats are announced but not selectable yet.
-    await expect(page.locator('#su-seats select option[value="computer"]').first()).toBeDisabled();
+    // Every seat can be played by the computer; its level shows only then.
+    await expect(page.locator('#su-seats select.seat-kind option[value="computer"]').first()).toBeEnabled();
+    await expect(page.locator('#su-seats select.seat-level').first()).toBeHidden();
   }
   await page.locator('#su-variant').selectOption('halma');
   await expect(page.locator('#su-diff li')).toHaveCount(1);

@@ -76,7 +76,7 @@ test('an external seat gets the position, its answer is played; undo returns to 
     mirror.playMove(m.from, m.to);
     // While the external seat thinks, the board takes no moves and the status says so.
     expect(await page.evaluate(() => window.__halma.boardState().selected)).toBe(-1);
-    if (i === 0) await expect(page.locator('#status')).toContainText('Player 2 (blue) is thinking');
+    if (i === 0) await expect(page.locator('#status')).toContainText('Computer 2 (blue) is thinking');
     await page.waitForFunction((n) => window.__halma.record().trim().split(/\s+/).length === n, 2 * (i + 1) + 1);
     const answer = mirror.legalMoves()[0];
     mirror.playMove(answer.from, answer.to);

@@ -1,0 +1,114 @@
+// The AI worker: the same wasm engine as the page, in a module worker, so a search of a
+// second or more never blocks the page. Start it with
+//
+//   new Worker(new URL('./ai-worker.js', import.meta.url), {type: 'module'})
+//
+// Messages in:
+//   {type: 'think', id, position, level, nodes?, timeMs?, seed?}
+//   {type: 'cancel', id}
+// Messages out:
+//   {type: 'ready', millis}                       once the engine is loaded (ms since start)
+//   {type: 'move', id, from, to, path, text, score, depth, nodes, millis}
+//   {type: 'none', id}                            game over, or the seat must pass
+//   {type: 'error', id, message}
+//
+// One search at a time. A search cannot be interrupted (wasm runs to the end of its budget),
+// but requests that wait behind it are answered only if still current: a newer `think` or a
+// `cancel` drops an older waiting one without searching. To stop a running search, the page
+// terminates the worker and starts a new one (see ai.js).
+
+import init, { bestMove } from './pkg/halma.js';
+
+/**
+ * @typedef {object} ThinkMessage
+ * @property {'think'} type
+ * @property {number} id
+ * @property {string} position
+ * @property {number | string} [level]
+ * @property {number} [nodes]
+ * @property {number} [timeMs]
+ * @property {number} [seed]
+ */
+
+/** @type {{postMessage(msg: unknown): void, onmessage: ((e: MessageEvent) => void) | null}} */
+const scope = /** @type {any} */ (globalThis);
+
+/** @type {ThinkMessage | null} the newest request not yet searched */
+let waiting = null;
+let running = false;
+
+const ready = init().then(
+  () => {
+    scope.postMessage({ type: 'ready', millis: Math.round(performance.now()) });
+    return true;
+  },
+  (/** @type {unknown} */ e) => {
+    const message = `the engine could not be loaded in the worker: ${e instanceof Error ? e.message : String(e)}`;
+    scope.postMessage({ type: 'error', id: -1, message });
+    return message;
+  },
+);
+
+/** Searches the newest waiting request, if any (after the engine has loaded). */
+async function drain() {
+  if (running) return;
+  running = true;
+  try {
+    const ok = await ready;
+    // Let messages already queued behind this one arrive first: they may supersede it.
+    await new Promise((r) => setTimeout(r, 0));
+    while (waiting) {
+      const m = waiting;
+      waiting = null;
+      if (ok !== true) {
+        scope.postMessage({ type: 'error', id: m.id, message: ok });
+        continue;
+      }
+      think(m);
+      await new Promise((r) => setTimeout(r, 0));
+    }
+  } finally {
+    running = false;
+  }
+}
+
+/** @param {ThinkMessage} m */
+function think(m) {
+  /** @type {Record<string, unknown>} */
+  const options = { level: m.level ?? 5 };
+  if (m.nodes != null) options.nodes = m.nodes;
+  if (m.timeMs != null) options.timeMs = m.timeMs;
+  if (m.seed != null) options.seed = m.seed;
+  try {
+    const r = bestMove(m.position, options);
+    if (!r) {
+      scope.postMessage({ type: 'none', id: m.id });
+      return;
+    }
+    scope.postMessage({
+      type: 'move',
+      id: m.id,
+      from: r.from,
+      to: r.to,
+      path: Array.from(r.path),
+      text: r.text,
+      score: r.score,
+      depth: r.depth,
+      nodes: r.nodes,
+      millis: r.millis,
+    });
+  } catch (e) {
+    scope.postMessage({ type: 'error', id: m.id, message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+scope.onmessage = (/** @type {MessageEvent} */ e) => {
+  const m = e.data;
+  if (!m || typeof m !== 'object') return;
+  if (m.type === 'think') {
+    waiting = /** @type {ThinkMessage} */ (m);
+    void drain();
+  } else if (m.type === 'cancel') {
+    if (waiting && (m.id == null || waiting.id === m.id)) waiting = null;
+  }
+};
