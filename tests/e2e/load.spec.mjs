@@ -44,6 +44,9 @@ test('the page works under a sub-path (relative URLs only)', async ({ page }) =>
   await clickMove(page, m.from, m.to);
   mirror.playMove(m.from, m.to);
   expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+  // The AI worker and its wasm load from the sub-path too.
+  await page.locator('#btn-hint').click();
+  await expect(page.locator('#hint-line')).toContainText('Hint:', { timeout: 15_000 });
   mirror.free();
   errs.check();
 });
