@@ -7,7 +7,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use halma::wasm::{bench_movegen, variant_ids, variant_info, Game};
+use halma::wasm::{bench_movegen, best_move, variant_ids, variant_info, Game};
 use js_sys::{Array, Reflect};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -371,4 +371,88 @@ fn outcome_and_standings_of_a_game_in_progress() {
     assert!(g.finished().is_empty());
     let info = ok(g.variant_info());
     assert_eq!(get(&info, "variant").as_string().as_deref(), Some("star-3"));
+}
+
+#[wasm_bindgen_test]
+fn share_link_round_trip() {
+    let mut g = new_game("star-3+long");
+    for _ in 0..5 {
+        play_first(&mut g);
+    }
+    let link = g.link();
+    let again = ok(Game::from_link(s(&link)));
+    assert_eq!(again.position(), g.position());
+    assert_eq!(again.link(), link);
+    let with_hash = ok(Game::from_link(s(&format!("#{link}"))));
+    assert_eq!(with_hash.position(), g.position());
+
+    let mut g = ok(Game::from_position(s(CHAIN_POSITION)));
+    ok(g.play(s("a1-c3-e5")));
+    assert_eq!(ok(Game::from_link(s(&g.link()))).position(), g.position());
+
+    assert!(fails(Game::from_link(JsValue::UNDEFINED)).contains("must be a string"));
+    assert!(fails(Game::from_link(s(&"1~halma~".repeat(1 << 19)))).contains("too long"));
+    for bad in ["", "hello", "9~halma~", "1~nonsense~"] {
+        assert!(!fails(Game::from_link(s(bad))).is_empty(), "{bad}");
+    }
+}
+
+/// `{nodes, seed}` options for a small, deterministic search.
+fn think(level: JsValue, nodes: f64) -> JsValue {
+    let o = js_sys::Object::new();
+    Reflect::set(&o, &s("level"), &level).unwrap();
+    Reflect::set(&o, &s("nodes"), &n(nodes)).unwrap();
+    Reflect::set(&o, &s("seed"), &n(7.0)).unwrap();
+    o.into()
+}
+
+#[wasm_bindgen_test]
+fn best_move_and_hint_are_legal_and_deterministic() {
+    let g = new_game("halma-8x8");
+    let moves = legal(&g);
+    for level in [n(1.0), n(3.0), n(5.0), s("greedy"), s("random")] {
+        let a = ok(best_move(s(&g.position()), think(level.clone(), 2000.0)));
+        let (from, to) = (num(&get(&a, "from")) as usize, num(&get(&a, "to")) as usize);
+        assert!(
+            moves.iter().any(|m| (m.0, m.1) == (from, to)),
+            "{level:?}: {from}-{to}"
+        );
+        let text = get(&a, "text").as_string().expect("text");
+        assert_eq!(
+            text,
+            format!(
+                "{}-{}",
+                ok(g.cell_name(n(from as f64))),
+                ok(g.cell_name(n(to as f64)))
+            )
+        );
+        let b = ok(g.hint(think(level.clone(), 2000.0)));
+        assert_eq!(
+            (num(&get(&b, "from")), num(&get(&b, "to"))),
+            (from as f64, to as f64),
+            "{level:?}: same answer with the same node budget and seed"
+        );
+    }
+    // The chain position: the best move for seat 1 is playable as returned.
+    let mut g = ok(Game::from_position(s(CHAIN_POSITION)));
+    let h = ok(g.hint(JsValue::UNDEFINED));
+    ok(g.play_move(get(&h, "from"), get(&h, "to")));
+}
+
+#[wasm_bindgen_test]
+fn best_move_rejects_bad_options() {
+    let p = new_game("star-2").position();
+    assert!(fails(best_move(JsValue::UNDEFINED, JsValue::UNDEFINED)).contains("must be a string"));
+    assert!(!fails(best_move(s("star-2 1 ..."), JsValue::UNDEFINED)).is_empty());
+    assert!(fails(best_move(s(&p), n(3.0))).contains("options must be an object"));
+    for level in [n(0.0), n(6.0), n(2.5), s("grandmaster"), JsValue::TRUE] {
+        assert!(
+            !fails(best_move(s(&p), think(level.clone(), 100.0))).is_empty(),
+            "{level:?}"
+        );
+    }
+    for nodes in [-1.0, 0.5, f64::NAN, 1e300] {
+        let e = fails(best_move(s(&p), think(n(3.0), nodes)));
+        assert!(e.contains("nodes"), "{nodes}: {e}");
+    }
 }
