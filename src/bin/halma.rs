@@ -36,8 +36,12 @@ fn run(args: &[String]) -> Result<(), String> {
         "moves" => moves(rest),
         "play" => play(rest),
         "bench" => bench(rest),
+        // The AI commands live in a native-only module; the wasm tests build this binary too.
+        #[cfg(not(target_arch = "wasm32"))]
         "bestmove" => halma::ai::cli::bestmove(rest),
+        #[cfg(not(target_arch = "wasm32"))]
         "selfplay" => halma::ai::cli::selfplay(rest),
+        #[cfg(not(target_arch = "wasm32"))]
         "solve" => halma::ai::cli::solve(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
