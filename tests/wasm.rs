@@ -456,3 +456,33 @@ fn best_move_rejects_bad_options() {
         assert!(e.contains("nodes"), "{nodes}: {e}");
     }
 }
+
+/// Every row of `tests/determinism.txt` (`position | options | expected move`, generated
+/// natively and checked natively by `tests/determinism.rs`): `bestMove` with the same
+/// options (level, node budget, seed) gives the same move, or `null` for `none`.
+#[wasm_bindgen_test]
+fn best_move_matches_the_native_determinism_table() {
+    let mut rows = 0;
+    for line in include_str!("determinism.txt").lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let parts: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert_eq!(parts.len(), 3, "{line}");
+        let options = js_sys::Object::new();
+        for opt in parts[1].split_whitespace() {
+            let (k, v) = opt.split_once('=').expect("name=value");
+            let value = v.parse::<f64>().map_or_else(|_| s(v), n);
+            Reflect::set(&options, &s(k), &value).unwrap();
+        }
+        let got = ok(best_move(s(parts[0]), options.into()));
+        let got = if got.is_null() {
+            "none".to_string()
+        } else {
+            get(&got, "text").as_string().expect("text")
+        };
+        assert_eq!(got, parts[2], "{line}");
+        rows += 1;
+    }
+    assert!(rows >= 100, "{rows} rows");
+}
