@@ -710,6 +710,8 @@ impl Game {
     /// What the computer would play for the seat to move (a hint); as `bestMove`.
     pub fn hint(&self, options: JsValue) -> Result<JsValue, JsError> {
         if self.inner.is_over() {
+            // Bad options are an error here too, as in a game that goes on.
+            think_options(&options)?;
             return Ok(JsValue::NULL);
         }
         think_out(self.inner.position(), &options)

@@ -486,3 +486,185 @@ fn best_move_matches_the_native_determinism_table() {
     }
     assert!(rows >= 100, "{rows} rows");
 }
+
+/// Every export and method, with wrong types, `undefined`, huge strings, out-of-range cells,
+/// bad AI options, and moves in a finished game: a JS `Error` with a message, never an
+/// abort, and the same `Game` keeps working afterwards.
+#[wasm_bindgen_test]
+fn every_export_refuses_bad_arguments_and_the_game_keeps_working() {
+    let huge = s(&"e4-".repeat(1 << 20));
+    let object: JsValue = js_sys::Object::new().into();
+    let list: JsValue = Array::of1(&n(1.0)).into();
+    let not_strings = [
+        JsValue::UNDEFINED,
+        JsValue::NULL,
+        JsValue::TRUE,
+        n(3.0),
+        n(f64::NAN),
+        object.clone(),
+        list.clone(),
+        huge.clone(),
+    ];
+    for bad in &not_strings {
+        assert!(!fails(Game::new(bad.clone())).is_empty());
+        assert!(!fails(Game::from_position(bad.clone())).is_empty());
+        assert!(!fails(Game::from_record(bad.clone())).is_empty());
+        assert!(!fails(Game::from_link(bad.clone())).is_empty());
+        assert!(!fails(variant_info(bad.clone())).is_empty());
+        assert!(!fails(best_move(bad.clone(), JsValue::UNDEFINED)).is_empty());
+    }
+    for bad in [
+        JsValue::UNDEFINED,
+        JsValue::NULL,
+        s("100"),
+        n(0.0),
+        n(f64::NAN),
+        n(1e12),
+        object.clone(),
+    ] {
+        assert!(!fails(bench_movegen(bad)).is_empty());
+    }
+    assert!(!variant_ids().is_empty());
+
+    let options = |k: &str, v: JsValue| -> JsValue {
+        let o = js_sys::Object::new();
+        Reflect::set(&o, &s("nodes"), &n(500.0)).unwrap();
+        Reflect::set(&o, &s(k), &v).unwrap();
+        o.into()
+    };
+    let bad_options = || {
+        vec![
+            n(3.0),
+            s("level 5"),
+            JsValue::TRUE,
+            options("level", n(0.0)),
+            options("level", s("9")),
+            options("level", n(f64::NAN)),
+            options("level", object.clone()),
+            options("nodes", n(-1.0)),
+            options("nodes", s("500")),
+            options("nodes", n(1.5)),
+            options("timeMs", n(-1.0)),
+            options("timeMs", s("fast")),
+            options("seed", n(-1.0)),
+            options("seed", n(0.5)),
+            options("seed", s("x")),
+            options("seed", n(1e20)),
+        ]
+    };
+    let p = new_game("star-2").position();
+    for o in bad_options() {
+        assert!(!fails(best_move(s(&p), o.clone())).is_empty(), "{o:?}");
+    }
+
+    // One game in progress takes every bad argument of every method.
+    let mut g = new_game("halma-8x8");
+    let start = g.position();
+    let out_of_range = [n(-1.0), n(64.0), n(0.5), n(f64::NAN), n(f64::INFINITY), n(-1e300)];
+    let not_cells = [
+        JsValue::UNDEFINED,
+        JsValue::NULL,
+        JsValue::TRUE,
+        s("3"),
+        object.clone(),
+        list.clone(),
+        huge.clone(),
+    ];
+    for bad in out_of_range.iter().chain(&not_cells) {
+        assert!(!fails(g.destinations(bad.clone())).is_empty(), "{bad:?}");
+        assert!(!fails(g.path(bad.clone(), n(0.0))).is_empty(), "{bad:?}");
+        assert!(!fails(g.path(n(56.0), bad.clone())).is_empty(), "{bad:?}");
+        assert!(!fails(g.play_move(bad.clone(), n(48.0))).is_empty(), "{bad:?}");
+        assert!(!fails(g.play_move(n(49.0), bad.clone())).is_empty(), "{bad:?}");
+        assert!(!fails(g.cell_name(bad.clone())).is_empty(), "{bad:?}");
+    }
+    for bad in &not_strings {
+        assert!(!fails(g.play(bad.clone())).is_empty(), "{bad:?}");
+        assert!(!fails(g.cell_by_name(bad.clone())).is_empty(), "{bad:?}");
+    }
+    for text in [
+        "", "e4", "a1-", "-a1", "a1-a1", "a1-z9", "b2-b3-b4", "pass", "\u{0}", "a1—a2",
+    ] {
+        assert!(!fails(g.play(s(text))).is_empty(), "{text:?}");
+    }
+    for name in ["", "z9", "a0", "a9", "i1", "A1", " a1x"] {
+        assert!(!fails(g.cell_by_name(s(name))).is_empty(), "{name:?}");
+    }
+    for o in bad_options() {
+        assert!(!fails(g.hint(o.clone())).is_empty(), "{o:?}");
+    }
+    assert!(fails(g.undo()).contains("nothing to undo"));
+    assert!(fails(g.redo()).contains("nothing to redo"));
+    assert_eq!(g.position(), start);
+    assert_eq!(g.history().map(|h| array_len(&h)).ok(), Some(0));
+
+    // ... and keeps working: every method answers, a move plays, takes back, and the AI
+    // answers with a legal move.
+    every_method_answers(&g);
+    let (from, to) = play_first(&mut g);
+    ok(g.undo());
+    assert_eq!(g.position(), start);
+    ok(g.redo());
+    assert_eq!(g.cells()[to], 1);
+    assert_eq!(g.cells()[from], 0);
+    let h = ok(g.hint(options("level", n(3.0))));
+    let legal_now = legal(&g);
+    let hinted = (num(&get(&h, "from")) as usize, num(&get(&h, "to")) as usize);
+    assert!(legal_now.iter().any(|m| (m.0, m.1) == hinted));
+
+    // A finished game: moves are refused with the reason, the AI has nothing to say, and
+    // undo brings it back to life.
+    let won = "halma-8x8 1 ....1111/.....111/......11/......1./.22222../..22222./......../........";
+    let mut g = ok(Game::from_position(s(won)));
+    ok(g.play(s("g5-h5")));
+    assert!(g.is_over());
+    assert_eq!(g.outcome_text(), "seat 1 wins");
+    let e = fails(g.play(s("a1-a2")));
+    assert!(e.contains("over"), "{e}");
+    let (b1, b2) = (cell(&g, "b1"), cell(&g, "b2"));
+    let e = fails(g.play_move(n(b1 as f64), n(b2 as f64)));
+    assert!(e.contains("over"), "{e}");
+    assert!(!fails(g.play_move(n(99.0), n(b2 as f64))).is_empty());
+    assert!(!fails(g.destinations(n(-3.0))).is_empty());
+    assert!(ok(g.destinations(n(b1 as f64))).is_empty());
+    assert!(g.movable().is_empty());
+    assert!(legal(&g).is_empty());
+    assert_eq!(ok(g.path(n(b1 as f64), n(b2 as f64))), None);
+    assert!(ok(g.hint(JsValue::UNDEFINED)).is_null());
+    assert!(ok(best_move(s(&g.position()), JsValue::UNDEFINED)).is_null());
+    for o in bad_options() {
+        assert!(!fails(g.hint(o.clone())).is_empty(), "{o:?}");
+    }
+    every_method_answers(&g);
+    assert!(!fails(g.redo()).is_empty());
+    ok(g.undo());
+    assert!(!g.is_over());
+    ok(g.redo());
+    assert!(g.is_over());
+    let again = ok(Game::from_link(s(&g.link())));
+    assert_eq!(again.position(), g.position());
+    assert!(again.is_over());
+
+    fn array_len(v: &JsValue) -> u32 {
+        array(v).length()
+    }
+
+    /// Calls every method that takes no argument; none throws.
+    fn every_method_answers(g: &Game) {
+        let _ = (g.link(), g.variant(), g.seats(), g.cells(), g.turn(), g.movable());
+        let _ = (
+            g.can_undo(),
+            g.can_redo(),
+            g.position(),
+            g.record(),
+            g.outcome_text(),
+        );
+        let _ = (g.is_over(), g.points(), g.finished(), g.turns_taken());
+        ok(g.variant_info());
+        ok(g.board());
+        ok(g.legal_moves());
+        ok(g.outcome());
+        ok(g.standings());
+        ok(g.history());
+    }
+}
