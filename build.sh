@@ -227,6 +227,43 @@ wasm_tests() {
   CHROMEDRIVER=$CHROMEDRIVER cargo test --target "$TARGET" --test wasm
 }
 
+# The fuzz targets (fuzz/, cargo-fuzz) for a few seconds each: a smoke test that they build
+# and find nothing quickly (the long runs are in fuzz/README.md). Only when the nightly
+# toolchain and cargo-fuzz are installed and the fuzz crate's dependencies are already in
+# the local cargo cache: this step installs nothing and uses no network.
+FUZZ_SECONDS=3
+
+have_fuzz_tools() {
+  command -v rustup >/dev/null 2>&1 && rustup toolchain list | grep -q '^nightly' &&
+    command -v cargo-fuzz >/dev/null 2>&1
+}
+
+fuzz_smoke() {
+  local host t log corpus
+  host=$(rustc +nightly -vV | sed -n 's/^host: //p')
+  if ! cargo +nightly fetch --offline --quiet --target "$host" --manifest-path fuzz/Cargo.toml 2>/dev/null; then
+    note "skipped: the fuzz crate's dependencies are not in the local cargo cache (no download here;"
+    note "one 'cd fuzz && cargo +nightly fuzz build' with network fetches them)"
+    return 0
+  fi
+  (cd fuzz && CARGO_NET_OFFLINE=true cargo +nightly fuzz build -s none)
+  for t in $(cd fuzz && cargo +nightly fuzz list); do
+    # New inputs go to a fresh scratch corpus under target/ (so each run starts from the
+    # checked-in seeds only, in bounded time); the seeds stay as they are.
+    corpus=$TARGET_DIR/fuzz-corpus/$t
+    log=$TARGET_DIR/fuzz-$t.log
+    rm -rf "$corpus"
+    mkdir -p "$corpus"
+    if ! (cd fuzz && CARGO_NET_OFFLINE=true cargo +nightly fuzz run -s none "$t" "$corpus" "corpus/$t" -- \
+      -max_total_time="$FUZZ_SECONDS" -timeout=20 -print_final_stats=1 >"$log" 2>&1); then
+      tail -n 40 "$log"
+      printf 'build.sh: fuzz target %s failed; the input is in fuzz/artifacts/%s/ (full log: %s)\n' "$t" "$t" "$log" >&2
+      return 1
+    fi
+    note "$(printf '%-9s' "$t") $(grep -m1 '^Done' "$log")"
+  done
+}
+
 test_all() {
   local t0=$SECONDS
   trap report_failed_step EXIT
@@ -239,6 +276,11 @@ test_all() {
   step "lints (wasm32: bindings and wasm tests)" \
     cargo clippy --target "$TARGET" --lib --test wasm -- -D warnings
   step "native tests" cargo test
+  if have_fuzz_tools; then
+    step "fuzz targets, ${FUZZ_SECONDS} s each (cargo +nightly fuzz)" fuzz_smoke
+  else
+    say "skipping the fuzz targets: they need the nightly toolchain and cargo-fuzz (fuzz/README.md)"
+  fi
   step "release build" build
   step "wasm tests in headless Chromium" wasm_tests
   if [[ -d tests/unit ]]; then
