@@ -234,7 +234,7 @@ wasm_tests() {
 FUZZ_SECONDS=3
 
 have_fuzz_tools() {
-  command -v rustup >/dev/null 2>&1 && rustup toolchain list | grep -q '^nightly' &&
+  command -v rustup >/dev/null 2>&1 && rustup toolchain list | grep '^nightly' >/dev/null &&
     command -v cargo-fuzz >/dev/null 2>&1
 }
 
