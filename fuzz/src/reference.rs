@@ -9,7 +9,7 @@
 //! of the board with the moving piece lifted. From the engine it takes only the parsed
 //! [`Variant`] (its shape and option getters) and, for comparisons, positions' public state.
 //! `check_board` compares this board with the engine's [`halma::Geometry`].
-#![allow(dead_code)]
+#![allow(dead_code, clippy::len_without_is_empty)]
 
 use halma::{Position, Shape, Teams, Variant, WinRule};
 use std::collections::{BTreeSet, HashMap, VecDeque};
