@@ -26,7 +26,7 @@ pub mod cli;
 use crate::geometry::Cell;
 use crate::position::{Move, Position};
 use eval::{EvalTables, ROW};
-use search::{Searcher, WIN};
+use search::{Searcher, MAX_DEPTH, WIN};
 use std::str::FromStr;
 
 pub use solitaire::solve_solitaire;
@@ -178,8 +178,9 @@ impl Rng {
 /// Chooses a move for the seat to move. `None` when the game is over or the seat must pass.
 ///
 /// Levels: 1 plays like a beginner (forward-looking random choices, never absurd); 2 is
-/// greedy on the evaluation; 3 searches two plies; 4 four plies with an eighth of the
-/// budget; 5 searches as deep as the budget allows. A position with one legal move is
+/// greedy on the evaluation with a random blur; 3 searches two plies with a sixteenth of the
+/// budget and a blur of about a row; 4 four plies with a quarter of it and a slight blur; 5
+/// searches as deep as the whole budget allows. A position with one legal move is
 /// answered at once.
 pub fn think(
     pos: &Position,
@@ -276,17 +277,20 @@ pub fn think(
             finish(m, gain(&m), 0, moves.len() as u64, vec![m])
         }
         _ => {
-            let (depth, share) = match level {
-                3 => (2, 64.0),
-                4 => (4, 8.0),
-                _ => (64, 1.0),
+            // (depth cap, share of the budget, root noise in hundredths of a row): each level
+            // below 5 searches shallower with less, and its choice among close moves is
+            // blurred, so the levels stay apart at any budget and on every board.
+            let (depth, share, noise) = match level {
+                3 => (2, 16.0, 100),
+                4 => (4, 4.0, 15),
+                _ => (MAX_DEPTH, 1.0, 0),
             };
             let limits = Limits {
                 nodes: budget.nodes.map(|n| ((n as f64 / share) as u64).max(1000)),
                 time_ms: budget.millis.map(|t| t / share),
             };
             let mut s = Searcher::new(pos, &ev, &limits, clock);
-            let mut noise = move || rng.below(8) as i32;
+            let mut noise = move || rng.below(8 + noise) as i32;
             let r = s.run(depth, &mut noise)?;
             let cell = |p: u16| pos.pad_cell(p as usize);
             let mv = Move::new(cell(r.best.from), cell(r.best.to));

@@ -14,6 +14,14 @@ use crate::movegen::MoveGen;
 use crate::position::{turn_key, Position, MAX_SEATS};
 
 pub(crate) const WIN: i32 = 1_000_000;
+/// Deepest iteration.
+pub(crate) const MAX_DEPTH: u32 = 60;
+/// What having the move is worth at a leaf, in hundredths of a row: in a race the side to
+/// move is about a move ahead, so leaves after our move and after theirs are comparable
+/// only with this correction.
+const TEMPO: i32 = 150;
+/// Remaining depth from which late quiet moves are reduced.
+const LMR_DEPTH: i32 = 4;
 const MAX_PLY: usize = 64;
 /// Replies tried in a pooled opponent layer with three or more seats.
 const BRS_REPLIES: usize = 16;
@@ -209,7 +217,7 @@ impl<'a> Searcher<'a> {
             return self.terminal(ply);
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.evaluate();
+            return self.evaluate() + if max_layer { TEMPO } else { -TEMPO };
         }
         self.check_limits();
         if self.stopped {
@@ -256,7 +264,9 @@ impl<'a> Searcher<'a> {
         for (i, m) in list.iter().enumerate() {
             let u = self.make(m);
             let quiet = i >= 3 && m.score < ROW / 2;
-            let reduce = if depth >= 3 && quiet { 1 } else { 0 };
+            // Reduce by two plies so the leaf still ends with the same side to move: in a race
+            // game a leaf after our move and one after theirs differ by a whole move's gain.
+            let reduce = if depth >= LMR_DEPTH && quiet { 2 } else { 0 };
             let score = if i == 0 {
                 self.search(depth - 1, ply + 1, alpha, beta, !max_layer)
             } else if max_layer {
