@@ -5,7 +5,7 @@
 #   ./build.sh serve [PORT]  build, then serve www/ on http://127.0.0.1:PORT (default 8000)
 #   ./build.sh test          every check: format, lints, native tests, build, wasm tests in
 #                            headless Chromium, JS unit tests, type check, end-to-end tests
-#   ./build.sh dist          build, then a deployable static folder dist/
+#   ./build.sh dist          build, then the deployable site dist/ (+ one-file dist/halma.html)
 #   ./build.sh bench [--rounds N] [--millis MS]
 #                            move generation speed, native and wasm (Node), and their ratio
 #
@@ -180,17 +180,14 @@ serve() {
   exec python3 -m http.server --bind 127.0.0.1 --directory www "$port"
 }
 
-# dist/: the static site as deployed. Later steps (a single-file page, Pages) add to it.
-dist_copy() {
-  rm -rf "$DIST"
-  mkdir -p "$DIST"
-  cp -R www/. "$DIST/"
-}
-
+# dist/: the static site as deployed (GitHub Pages: .github/workflows/pages.yml), assembled
+# by scripts/dist.mjs from www/: a copy of www/ with pkg/ (without the .d.ts files); sw.js
+# stamped with the build id (a hash of every cached file) and the list of files to cache;
+# and halma.html, the whole game in one page that works from disk (file://).
 dist() {
   build
-  say "assembling $DIST/ (a copy of www/ with pkg/)"
-  dist_copy
+  say "assembling $DIST/ (www/ with pkg/, the service worker's file list, the one-file halma.html)"
+  node scripts/dist.mjs "$DIST"
   note "$DIST/: $(find "$DIST" -type f | wc -l) files, $(du -sk "$DIST" | cut -f1) KiB"
 }
 

@@ -1,10 +1,16 @@
 // End-to-end tests of the game page in Debian's Chromium (never a downloaded browser).
-// Two static servers: www/ at the root, and the repository root so the page is also tried
-// under a sub-path (/www/), as on GitHub Pages.
+// Three static servers: www/ at the root; the repository root, so the page is also tried
+// under a sub-path (/www/); and the deployable site (scripts/dist.mjs, assembled into
+// target/e2e-dist/) under /halma/, as GitHub Pages serves it, for the service worker, the
+// single-file page and the embeds.
 import { defineConfig } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
 
 const PORT = Number(process.env.HALMA_E2E_PORT || 47391);
 const SUBPATH_PORT = PORT + 1;
+const DIST_PORT = PORT + 2;
+/** Where the e2e run assembles the deployable site (not dist/, which is the user's). */
+const E2E_DIST = fileURLToPath(new URL('./target/e2e-dist/', import.meta.url));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -54,7 +60,15 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'ignore',
     },
+    {
+      command: `node tests/e2e/serve-dist.mjs ${DIST_PORT} ${E2E_DIST}`,
+      url: `http://127.0.0.1:${DIST_PORT}/halma/index.html`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
   ],
 });
 
-export { PORT, SUBPATH_PORT };
+export { PORT, SUBPATH_PORT, DIST_PORT, E2E_DIST };

@@ -4,6 +4,7 @@
 //   new Worker(new URL('./ai-worker.js', import.meta.url), {type: 'module'})
 //
 // Messages in:
+//   {type: 'init', module}                          single-file build only: the engine
 //   {type: 'think', id, position, level, nodes?, timeMs?, seed?}
 //   {type: 'cancel', id}
 // Messages out:
@@ -16,6 +17,10 @@
 // but requests that wait behind it are answered only if still current: a newer `think` or a
 // `cancel` drops an older waiting one without searching. To stop a running search, the page
 // terminates the worker and starts a new one (see ai.js).
+//
+// In the single-file build (scripts/dist.mjs) this file is bundled with the engine's glue
+// into a classic worker that starts with `HALMA_INLINE_WORKER = true`: it has no wasm file
+// to fetch and waits for the page's `init` message with the compiled engine.
 
 import init, { bestMove } from './pkg/halma.js';
 
@@ -37,17 +42,26 @@ const scope = /** @type {any} */ (globalThis);
 let waiting = null;
 let running = false;
 
-const ready = init().then(
-  () => {
-    scope.postMessage({ type: 'ready', millis: Math.round(performance.now()) });
-    return true;
-  },
-  (/** @type {unknown} */ e) => {
-    const message = `the engine could not be loaded in the worker: ${e instanceof Error ? e.message : String(e)}`;
-    scope.postMessage({ type: 'error', id: -1, message });
-    return message;
-  },
-);
+/** Set in the single-file build: the engine comes in the first message. */
+const inline = /** @type {any} */ (globalThis).HALMA_INLINE_WORKER === true;
+/** @type {(m: unknown) => void} */
+let gotEngine = () => {};
+/** @type {Promise<unknown>} what to load the engine from (undefined: the wasm file) */
+const engineSource = inline ? new Promise((resolve) => (gotEngine = resolve)) : Promise.resolve(undefined);
+
+const ready = engineSource
+  .then((m) => (m === undefined ? init() : init({ module_or_path: /** @type {any} */ (m) })))
+  .then(
+    () => {
+      scope.postMessage({ type: 'ready', millis: Math.round(performance.now()) });
+      return true;
+    },
+    (/** @type {unknown} */ e) => {
+      const message = `the engine could not be loaded in the worker: ${e instanceof Error ? e.message : String(e)}`;
+      scope.postMessage({ type: 'error', id: -1, message });
+      return message;
+    },
+  );
 
 /** Searches the newest waiting request, if any (after the engine has loaded). */
 async function drain() {
@@ -105,7 +119,9 @@ function think(m) {
 scope.onmessage = (/** @type {MessageEvent} */ e) => {
   const m = e.data;
   if (!m || typeof m !== 'object') return;
-  if (m.type === 'think') {
+  if (m.type === 'init') {
+    gotEngine(m.module);
+  } else if (m.type === 'think') {
     waiting = /** @type {ThinkMessage} */ (m);
     void drain();
   } else if (m.type === 'cancel') {

@@ -9,6 +9,12 @@
 // late answer for it is dropped by its id). A wasm search cannot be interrupted, so
 // cancelling a search that is running terminates the worker; the next request starts a new
 // one (the engine loads again from the HTTP cache: `stats.lastStartMs` says how long it took).
+//
+// The worker is a module worker next to this file. Loaded from another origin (a page
+// embedding embed.js from elsewhere), it is started through a tiny blob module that imports
+// it, since a worker's own URL must be same-origin. In the single-file build (inline.js,
+// `HALMA_INLINE`) it is a classic worker from the inlined source, and the page hands it the
+// compiled engine in an `init` message.
 
 /**
  * @typedef {object} ThinkRequest
@@ -55,6 +61,8 @@
  * @property {AiStats} stats
  */
 
+import { inlineBuild, inlineModule, fromBase64 } from './inline.js';
+
 /** The error a cancelled or superseded request rejects with. */
 export class AiCancelled extends Error {
   constructor() {
@@ -64,11 +72,32 @@ export class AiCancelled extends Error {
 }
 
 /**
+ * Starts the AI worker: inline (single-file build), same-origin, or through a blob module
+ * that imports it (another origin).
+ * @param {URL | string | null} url the worker script; null for the inline worker
+ * @returns {Worker}
+ */
+function startWorker(url) {
+  const inline = inlineBuild();
+  if (!url && inline && inline.worker) {
+    const blob = new Blob([inline.worker], { type: 'text/javascript' });
+    const w = new Worker(URL.createObjectURL(blob));
+    w.postMessage({ type: 'init', module: inlineModule() ?? fromBase64(inline.wasm) });
+    return w;
+  }
+  const u = new URL(url ?? './ai-worker.js', import.meta.url);
+  const here = typeof location === 'undefined' ? null : location.origin;
+  if (here === null || u.origin === here) return new Worker(u, { type: 'module' });
+  const shim = new Blob([`import ${JSON.stringify(u.href)};`], { type: 'text/javascript' });
+  return new Worker(URL.createObjectURL(shim), { type: 'module' });
+}
+
+/**
  * @param {{url?: URL | string}} [opts] where the worker script is (default: ai-worker.js here)
  * @returns {Ai}
  */
 export function createAi(opts = {}) {
-  const url = opts.url ?? new URL('./ai-worker.js', import.meta.url);
+  const url = opts.url ?? (inlineBuild()?.worker ? null : new URL('./ai-worker.js', import.meta.url));
   /** @type {Worker | null} */
   let worker = null;
   /** Whether the engine in the current worker has loaded (before that, nothing runs). */
@@ -82,7 +111,7 @@ export function createAi(opts = {}) {
   function start() {
     if (worker) return worker;
     const t0 = performance.now();
-    const w = new Worker(url, { type: 'module' });
+    const w = startWorker(url);
     worker = w;
     loaded = false;
     stats.starts++;

@@ -1,13 +1,36 @@
-// The game page: owns one engine `Game`, the board widget, the panels, the dialogs and the
-// autosave. After every change it reads back from the engine what the widget and the panels
-// need and sets it; the widget never decides anything about the rules.
+// The game page: owns one engine `Game`, the board widget, the panels, the dialogs, the saved
+// games and the share link. After every change it reads back from the engine what the widget
+// and the panels need and sets it; the widget never decides anything about the rules.
+//
+// The address's fragment always holds the open game as the engine's share link
+// (`#1~<variant>~<moves>`), so the address reopens exactly that game. Every game open here is
+// one of the saved games (storage.js); opening a link, a record or a test hook adds one and
+// never overwrites another.
 
-import init, { Game, variantInfo, variantIds } from './pkg/halma.js';
+import { Game, variantInfo, variantIds } from './pkg/halma.js';
+import { loadEngine } from './engine.js';
 import { createBoard } from './board.js';
 import { rotationForCamp } from './geometry.js';
 import { t, setLang, getLang, detectLang, isLang, applyI18n, onLangChange } from './i18n.js';
 import { SEAT_GLYPHS, seatColor, contrastInk } from './colors.js';
-import { openStorage, loadGame, saveGame, loadPrefs, savePrefs } from './storage.js';
+import {
+  openStorage,
+  loadPrefs,
+  savePrefs,
+  migrateLegacy,
+  readIndex,
+  listSaved,
+  readSaved,
+  checkEntry,
+  writeSaved,
+  removeSaved,
+  setCurrent,
+  currentId,
+  newId,
+} from './storage.js';
+import { linkFromHash, shareUrl, compareLinks, classifyImport, recordFileName, recordHasMoves, recordFromStart, MAX_INPUT } from './share.js';
+import { createGamesDialog, createShareDialog } from './games-ui.js';
+import { registerServiceWorker } from './pwa.js';
 import { createSetupDialog, shuffle } from './setup.js';
 import { rulesOf, differencesOf } from './rules.js';
 import { controllerFor } from './players.js';
@@ -40,6 +63,7 @@ function $(id) {
 }
 
 const storage = openStorage();
+const session = openStorage(() => globalThis.sessionStorage);
 const prefs = loadPrefs(storage);
 const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
 
@@ -55,7 +79,9 @@ let boardDesc;
 let board;
 /** @type {(SeatController | null)[]} */
 let controllers = [];
-/** A bad saved entry is kept (not overwritten) until the player starts a new game. */
+/** The id of the open game among the saved games. */
+let gameId = '';
+/** Saving is off: the saved games were written by a newer version of the page. */
 let saveBlocked = false;
 /** Generation of the position: answers from external seats for older ones are dropped. */
 let gen = 0;
@@ -283,6 +309,8 @@ function sync(opts = {}) {
   });
   renderPanels(h);
   if (opts.save !== false) autosave();
+  updateFragment();
+  shareDialog?.refresh();
   const o = /** @type {Outcome | null} */ (game.outcome());
   if (o) {
     const key = `${game.record()}`;
@@ -462,9 +490,21 @@ function moveItem(p, i) {
 }
 
 function autosave() {
-  if (saveBlocked) return;
-  const err = saveGame(storage, game.record(), setup);
-  if (err && storage) showNotice(t('notice.saveFailed', { reason: err }));
+  if (saveBlocked || !storage || !gameId) return;
+  const err = writeSaved(storage, gameId, game.record(), setup);
+  if (err) showNotice(t('notice.saveFailed', { reason: err }));
+  gamesDialog?.refresh();
+}
+
+/** Puts the open game in the address (replacing, so Back leaves the page as before). */
+function updateFragment() {
+  const link = game.link();
+  if (linkFromHash(location.hash) === link) return;
+  try {
+    history.replaceState(history.state, '', `#${link}`);
+  } catch {
+    // A sandboxed frame may refuse; the game goes on.
+  }
 }
 
 // --- playing ---
@@ -655,9 +695,12 @@ function redo() {
  * Replaces the game.
  * @param {Game} g
  * @param {GameSetup} s
- * @param {{announceText?: string}} [opts]
+ * @param {{announceText?: string, id?: string}} [opts] `id`: which saved game it is (default:
+ *   a new one, or the open game's slot when that one is still empty)
  */
 function setGame(g, s, opts = {}) {
+  gameId = opts.id ?? freshId();
+  setCurrent(storage, session, gameId);
   if (game) clearHint();
   for (const c of controllers) c?.dispose?.();
   if (game) game.free();
@@ -718,8 +761,6 @@ function startNew(s) {
     coinText = ` ${t('announce.coin', { name: players[0].name || t('seat.default', { n: 1 }) })}`;
   }
   const g = new Game(s.variant);
-  // The player chose a new game: from now on the autosave may replace a bad entry.
-  saveBlocked = false;
   hideNotice();
   setGame(g, { ...s, players }, { announceText: `${t('announce.newGame', { variant: t(`variant.${g.variantInfo().id}`) })}${coinText}` });
 }
@@ -802,6 +843,8 @@ function relabel() {
   board.set({ roleDescription: t('board.role'), label: boardLabel() });
   renderPanels();
   setupDialog?.relabel();
+  gamesDialog?.refresh();
+  shareDialog?.refresh();
   if (/** @type {HTMLDialogElement} */ ($('rules')).open) renderRules();
   const o = /** @type {Outcome | null} */ (game.outcome());
   if (o && /** @type {HTMLDialogElement} */ ($('gameover')).open) renderGameOver(o);
@@ -815,6 +858,8 @@ function wire() {
   $('btn-undo').addEventListener('click', undo);
   $('btn-redo').addEventListener('click', redo);
   $('btn-rules').addEventListener('click', showRules);
+  $('btn-games').addEventListener('click', () => gamesDialog?.open());
+  $('btn-share').addEventListener('click', () => shareDialog?.open());
   $('btn-hint').addEventListener('click', requestHint);
   $('btn-pause').addEventListener('click', () => setPaused(!paused));
   const speedSel = /** @type {HTMLSelectElement} */ ($('set-speed'));
@@ -932,18 +977,223 @@ function exposeHook() {
     /** The AI worker's figures: starts, restarts, last start time, last answer, busy. */
     ai: () => ({ ...ai.stats, busy: ai.busy() }),
     paused: () => paused,
+    link: () => game.link(),
+    /** The id of the open game among the saved games. */
+    gameId: () => gameId,
   };
   /** @type {any} */ (window).__halma = hook;
+}
+
+/**
+ * Replays a record and gives its number of seats (throws the engine's error when it does not
+ * replay): how storage.js checks a saved game.
+ * @param {string} record
+ */
+function replaySeats(record) {
+  const g = Game.fromRecord(record);
+  const n = g.seats;
+  g.free();
+  return n;
+}
+
+/**
+ * A saved-game id for a new game: the open game's own when it has no moves yet and starts
+ * from its variant's start (nothing to lose), else a new one.
+ */
+function freshId() {
+  if (game && gameId) {
+    const r = game.record();
+    if (!recordHasMoves(r) && recordFromStart(r)) return gameId;
+    return newId();
+  }
+  // Nothing open yet (the page is starting): the same for the game that was open last.
+  const cur = currentId(storage, session);
+  if (cur) {
+    const r = checkEntry(readSaved(storage, cur), replaySeats);
+    if (r.status === 'ok' && !recordHasMoves(r.data.record) && recordFromStart(r.data.record)) return cur;
+  }
+  return newId();
+}
+
+/**
+ * Players for a game that arrives without any (a link, a record): people, no names.
+ * @param {Game} g
+ * @returns {GameSetup}
+ */
+function plainSetup(g) {
+  return { variant: g.variant, players: defaultPlayers(g.seats), start: 'seat1', rotation: 'turn' };
+}
+
+/** @param {unknown} e */
+function errText(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * Opens share-link text: the saved game it shows (or continues: the same game with more
+ * moves, when two people send links back and forth), else a new saved game. Nothing saved
+ * is overwritten. Throws the engine's error for a bad link.
+ * @param {string} text
+ */
+function openLink(text) {
+  if (text.length > MAX_INPUT) throw new Error(`link is too long (${text.length} characters)`);
+  const g = Game.fromLink(text);
+  const link = g.link();
+  const ids = listSaved(storage).map((x) => x.id);
+  // The open game first: a reload, or the next move of a game played by links.
+  const first = gameId || currentId(storage, session);
+  ids.sort((x, y) => (x === first ? -1 : y === first ? 1 : 0));
+  for (const id of ids) {
+    const r = checkEntry(readSaved(storage, id), replaySeats);
+    if (r.status !== 'ok') continue;
+    const sg = Game.fromRecord(r.data.record);
+    const rel = compareLinks(sg.link(), link);
+    if (rel === 'same') {
+      g.free();
+      if (id !== gameId || !game) setGame(sg, r.data.setup, { id, announceText: t('announce.switched', { variant: variantName(sg) }) });
+      else sg.free();
+      return;
+    }
+    sg.free();
+    if (rel === 'extends') {
+      setGame(g, r.data.setup, { id, announceText: t('announce.openedLink', { variant: variantName(g) }) });
+      return;
+    }
+  }
+  setGame(g, plainSetup(g), { announceText: t('announce.openedLink', { variant: variantName(g) }) });
+}
+
+/** @param {Game} g */
+function variantName(g) {
+  return t(`variant.${g.variantInfo().id}`);
+}
+
+/**
+ * Opens a saved game. Returns an error message, or null.
+ * @param {string} id
+ * @returns {string | null}
+ */
+function openSaved(id) {
+  const r = checkEntry(readSaved(storage, id), replaySeats);
+  if (r.status === 'none') return t('games.gone');
+  if (r.status === 'newer') return t('games.newer', { v: r.version });
+  if (r.status === 'bad') return t('games.broken', { reason: r.reason });
+  const g = Game.fromRecord(r.data.record);
+  hideNotice();
+  setGame(g, r.data.setup, { id, announceText: t('announce.switched', { variant: variantName(g) }) });
+  return null;
+}
+
+/**
+ * Deletes a saved game; deleting the open one opens the newest other (or a new game).
+ * @param {string} id
+ * @returns {string | null} an error message, or null
+ */
+function deleteSaved(id) {
+  const err = removeSaved(storage, id);
+  if (err) return t('notice.saveFailed', { reason: err });
+  if (id === gameId) {
+    gameId = '';
+    for (const x of listSaved(storage)) {
+      if (openSaved(x.id) === null) {
+        announce(t('announce.deleted'));
+        return null;
+      }
+    }
+    const g = new Game('halma');
+    setGame(g, plainSetup(g), { id: newId() });
+  }
+  announce(t('announce.deleted'));
+  return null;
+}
+
+/**
+ * Opens pasted or uploaded text: a link, or a game record. Returns the engine's error
+ * message, or null.
+ * @param {string} text
+ * @returns {string | null}
+ */
+function importText(text) {
+  if (text.length > MAX_INPUT) return `the text is too long (${text.length} characters)`;
+  const what = classifyImport(text);
+  try {
+    if (what.kind === 'link') {
+      openLink(what.text);
+    } else {
+      const g = Game.fromRecord(what.text);
+      hideNotice();
+      setGame(g, plainSetup(g), { announceText: t('announce.imported', { variant: variantName(g) }) });
+    }
+    return null;
+  } catch (e) {
+    return errText(e);
+  }
+}
+
+/** What the Games dialog lists. @returns {import('./games-ui.js').SavedSummary[]} */
+function savedSummaries() {
+  return listSaved(storage).map((item) => {
+    const base = { id: item.id, savedAt: item.savedAt };
+    const r = checkEntry(readSaved(storage, item.id), replaySeats);
+    if (r.status !== 'ok') {
+      const detail =
+        r.status === 'newer' ? t('games.newer', { v: r.version }) : r.status === 'bad' ? t('games.broken', { reason: r.reason }) : t('games.gone');
+      return { ...base, ok: false, title: t('games.unreadable'), detail, progress: '' };
+    }
+    const g = Game.fromRecord(r.data.record);
+    try {
+      const vi = g.variantInfo();
+      const vt = t(`variant.${vi.id}`);
+      const title = vi.variant === vi.id ? vt : `${vt} (${vi.variant})`;
+      const names = r.data.setup.players.map((p, i) => {
+        const n = p.name || t(p.kind === 'computer' ? 'seat.computer' : 'seat.default', { n: i + 1 });
+        return p.kind === 'computer' ? `${n} (${t('panel.level', { n: p.level ?? 3 })})` : n;
+      });
+      const moves = /** @type {Ply[]} */ (g.history()).filter((p) => p.move).length;
+      const o = /** @type {Outcome | null} */ (g.outcome());
+      /** @type {string} */
+      let state;
+      if (o) state = t('games.over');
+      else {
+        const seat = g.turn();
+        const p = r.data.setup.players[seat - 1];
+        const who = (p && p.name) || t(p && p.kind === 'computer' ? 'seat.computer' : 'seat.default', { n: seat });
+        state = t('panel.toMove', { name: `${who} (${colorName(seat)})` });
+      }
+      const mv = moves === 0 ? t('games.noMoves') : t(moves === 1 ? 'games.move' : 'games.moves', { n: moves });
+      return { ...base, ok: true, title, detail: names.join(', '), progress: `${mv} · ${state}` };
+    } finally {
+      g.free();
+    }
+  });
+}
+
+/** @type {import('./games-ui.js').GamesDialog | null} */
+let gamesDialog = null;
+/** @type {import('./games-ui.js').ShareDialog | null} */
+let shareDialog = null;
+
+/** The address changed by hand (a pasted link in this tab): open the game it holds. */
+function onHashChange() {
+  const text = linkFromHash(location.hash);
+  if (!text || !game || text === game.link()) return;
+  try {
+    openLink(text);
+  } catch (e) {
+    showNotice(t('notice.badLink', { reason: errText(e) }));
+    updateFragment();
+  }
 }
 
 async function main() {
   setLang(initialLang());
   relabel();
   applyTheme();
+  registerServiceWorker();
   try {
-    await init();
+    await loadEngine();
   } catch (e) {
-    $('loading').textContent = t('app.loadFailed', { reason: e instanceof Error ? e.message : String(e) });
+    $('loading').textContent = t('app.loadFailed', { reason: errText(e) });
     $('board').dataset.state = 'error';
     return;
   }
@@ -952,49 +1202,68 @@ async function main() {
     variantInfo: (text) => variantInfo(text),
     onStart: startNew,
   });
+  gamesDialog = createGamesDialog({
+    list: savedSummaries,
+    currentId: () => gameId,
+    onOpen: openSaved,
+    onDelete: deleteSaved,
+    onImport: importText,
+  });
+  shareDialog = createShareDialog({
+    url: () => shareUrl(location.href, game.link()),
+    record: () => game.record(),
+    fileName: () => recordFileName(game.variant),
+  });
   wire();
 
-  // An explicit game in the address wins; then the autosave; else a fresh game.
+  // The saved games: the single autosave of the first format moves into the list.
+  if (!storage) {
+    showNotice(t('notice.noStorage'));
+  } else {
+    migrateLegacy(storage);
+    const idx = readIndex(storage);
+    if (idx.status === 'newer') {
+      saveBlocked = true;
+      showNotice(t('notice.newerIndex', { v: idx.version }));
+    }
+  }
+
+  // What to open: a test hook in the query, else a link in the fragment, else the game open
+  // last (in this tab, else anywhere), else a new game. Each of the first two becomes a
+  // saved game of its own.
   const params = new URLSearchParams(location.search);
   const posParam = params.get('position');
   const variantParam = params.get('variant');
-  /** @type {Game | null} */
-  let g = null;
-  /** @type {GameSetup | null} */
-  let s = null;
+  const linkText = linkFromHash(location.hash);
   if (posParam || variantParam) {
-    try {
-      g = posParam ? Game.fromPosition(posParam) : new Game(variantParam);
-      s = { variant: g.variant, players: defaultPlayers(g.seats), start: 'seat1', rotation: 'turn' };
-    } catch (e) {
-      showNotice(t('notice.badUrl', { reason: e instanceof Error ? e.message : String(e) }));
-    }
     // Drop the parameters so a reload continues the game instead of restarting it.
     history.replaceState(null, '', location.pathname + location.hash);
+    try {
+      const g = posParam ? Game.fromPosition(posParam) : new Game(variantParam);
+      setGame(g, plainSetup(g));
+    } catch (e) {
+      showNotice(t('notice.badUrl', { reason: errText(e) }));
+    }
+  } else if (linkText) {
+    try {
+      openLink(linkText);
+    } catch (e) {
+      showNotice(t('notice.badLink', { reason: errText(e) }));
+    }
   }
-  const loaded = loadGame(storage, (record) => {
-    const r = Game.fromRecord(record);
-    const n = r.seats;
-    r.free();
-    return n;
-  });
-  if (loaded.status === 'bad' || loaded.status === 'newer') {
-    saveBlocked = true;
-    showNotice(
-      loaded.status === 'bad' ? t('notice.badSave', { reason: loaded.reason }) : t('notice.newerSave', { v: loaded.version }),
-    );
-  } else if (!storage) {
-    showNotice(t('notice.noStorage'));
+  if (!game) {
+    const cur = currentId(storage, session);
+    const r = cur ? checkEntry(readSaved(storage, cur), replaySeats) : null;
+    if (cur && r && r.status === 'ok') {
+      setGame(Game.fromRecord(r.data.record), r.data.setup, { id: cur });
+    } else {
+      if (r && r.status === 'bad') showNotice(t('notice.badSave', { reason: r.reason }));
+      else if (r && r.status === 'newer') showNotice(t('notice.newerSave', { v: r.version }));
+      const g = new Game('halma');
+      setGame(g, plainSetup(g), { id: newId() });
+    }
   }
-  if (!g && loaded.status === 'ok') {
-    g = Game.fromRecord(loaded.data.record);
-    s = loaded.data.setup;
-  }
-  if (!g || !s) {
-    g = new Game('halma');
-    s = { variant: 'halma', players: defaultPlayers(2), start: 'seat1', rotation: 'turn' };
-  }
-  setGame(g, s);
+  window.addEventListener('hashchange', onHashChange);
   exposeHook();
   document.body.dataset.ready = '1';
   requestAnimationFrame(() => performance.mark('halma-interactive'));

@@ -1,17 +1,35 @@
-// Saving the game in progress and the player's preferences in localStorage.
+// Saved games and the player's preferences in localStorage.
 //
-// The saved game is `{v: 1, record, setup, savedAt}` under one key: `record` is the engine's
-// game record (variant or start position, then the moves), `setup` the players and table
-// options. Loading validates by replaying the record through the engine (the caller passes
-// the replay function). A bad or unknown entry is reported and left in place; storage that
-// throws (private modes, blocked cookies) is treated as absent and never breaks the page.
+// Saved games are a small list: one key per game plus an index, both versioned.
+//
+//   halma.games        the index: {v: 1, current: id | null, games: [{id, savedAt}]}
+//   halma.game.<id>    one game: {v: 1, record, setup, savedAt}
+//   halma.game         (format 1 of this page: the single autosave) moved into the list
+//
+// `record` is the engine's game record (variant or start position, then the moves), `setup`
+// the players and table options. Loading validates by replaying the record through the
+// engine (the caller passes the replay function). A bad or unknown entry is reported and
+// left in place: nothing here deletes a game except `removeSaved`, which the player asks
+// for. The index is derived data: entries missing from it are added back, and a corrupt
+// index is rebuilt from the keys. Storage that throws (private modes, blocked cookies) is
+// treated as absent and never breaks the page.
 
-/** Key of the game in progress. */
-export const GAME_KEY = 'halma.game';
+/** Key of the single autosave written by format 1 of this page; migrated into the list. */
+export const LEGACY_KEY = 'halma.game';
+/** Key of the index of saved games. */
+export const INDEX_KEY = 'halma.games';
+/** Prefix of the key of one saved game (then its id). */
+export const ENTRY_PREFIX = 'halma.game.';
 /** Key of the preferences (language, theme, coordinates). */
 export const PREFS_KEY = 'halma.prefs';
-/** Format version of saved games written by this code. */
+/** Key, in sessionStorage, of the game open in this tab (so a reload reopens it). */
+export const SESSION_KEY = 'halma.current';
+/** Format version of a saved game written by this code. */
 export const FORMAT = 1;
+/** Format version of the index written by this code. */
+export const INDEX_FORMAT = 1;
+
+const ID_RE = /^[a-z0-9-]{1,40}$/;
 
 /**
  * @typedef {object} PlayerSetup
@@ -39,6 +57,23 @@ export const FORMAT = 1;
 /**
  * @typedef {{status: 'none'} | {status: 'ok', data: SavedGame} |
  *   {status: 'bad', reason: string} | {status: 'newer', version: number}} LoadResult
+ */
+
+/**
+ * @typedef {object} IndexItem
+ * @property {string} id
+ * @property {string} savedAt ISO time of the last save ('' when unknown)
+ */
+
+/**
+ * @typedef {object} GameIndex
+ * @property {1} v
+ * @property {string | null} current the game last open
+ * @property {IndexItem[]} games newest first
+ */
+
+/**
+ * @typedef {{status: 'ok', index: GameIndex} | {status: 'newer', version: number}} IndexResult
  */
 
 /**
@@ -75,6 +110,24 @@ function isObject(v) {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** @param {unknown} e */
+function message(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * @param {Storage} s
+ * @param {string} k
+ * @returns {string | null}
+ */
+function get(s, k) {
+  try {
+    return s.getItem(k);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Checks the shape of a setup; fills what a valid older save may lack.
  * @param {unknown} s
@@ -103,22 +156,14 @@ export function checkSetup(s) {
 }
 
 /**
- * Reads and checks the saved game. `replay(record)` must throw when the record does not
- * replay (the app passes one that runs it through the engine) and return the number of
+ * Checks one stored game (its raw text). `replay(record)` must throw when the record does
+ * not replay (the app passes one that runs it through the engine) and return the number of
  * seats of the game.
- * @param {Storage | null} storage
+ * @param {string | null} raw
  * @param {(record: string) => number} replay
  * @returns {LoadResult}
  */
-export function loadGame(storage, replay) {
-  if (!storage) return { status: 'none' };
-  /** @type {string | null} */
-  let raw;
-  try {
-    raw = storage.getItem(GAME_KEY);
-  } catch {
-    return { status: 'none' };
-  }
+export function checkEntry(raw, replay) {
   if (raw === null) return { status: 'none' };
   /** @type {unknown} */
   let obj;
@@ -138,7 +183,7 @@ export function loadGame(storage, replay) {
   try {
     seats = replay(obj.record);
   } catch (e) {
-    return { status: 'bad', reason: e instanceof Error ? e.message : String(e) };
+    return { status: 'bad', reason: message(e) };
   }
   if (seats !== setup.players.length) return { status: 'bad', reason: 'the players do not match the game' };
   /** @type {SavedGame} */
@@ -147,23 +192,286 @@ export function loadGame(storage, replay) {
   return { status: 'ok', data };
 }
 
+/** A new id for a saved game: time, then a random part (lowercase letters and digits). */
+export function newId() {
+  const rnd = new Uint32Array(1);
+  globalThis.crypto.getRandomValues(rnd);
+  return `${Date.now().toString(36)}-${rnd[0].toString(36)}`;
+}
+
+/** @param {string} id */
+export function entryKey(id) {
+  return ENTRY_PREFIX + id;
+}
+
 /**
- * Writes the game in progress. Returns an error message, or null when saved.
+ * The ids that have a stored game, from the keys.
+ * @param {Storage} s
+ * @returns {string[]}
+ */
+function storedIds(s) {
+  /** @type {string[]} */
+  const ids = [];
+  try {
+    for (let i = 0; i < s.length; i++) {
+      const k = s.key(i);
+      if (k && k.startsWith(ENTRY_PREFIX)) {
+        const id = k.slice(ENTRY_PREFIX.length);
+        if (ID_RE.test(id)) ids.push(id);
+      }
+    }
+  } catch {
+    // Unreadable storage: no games.
+  }
+  return ids;
+}
+
+/**
+ * The time a stored game says it was saved, or ''.
+ * @param {Storage} s
+ * @param {string} id
+ */
+function savedAtOf(s, id) {
+  try {
+    const obj = JSON.parse(get(s, entryKey(id)) ?? 'null');
+    return isObject(obj) && typeof obj.savedAt === 'string' ? obj.savedAt : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Newest first; unknown times last.
+ * @param {IndexItem[]} games
+ */
+function sortGames(games) {
+  return games.sort((a, b) => (a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0));
+}
+
+/**
+ * Reads the index, reconciled with the stored games: entries without a stored game are
+ * dropped, stored games missing from it are added, a corrupt index is rebuilt. An index
+ * written by a newer version of the page is reported (and must not be written).
  * @param {Storage | null} storage
+ * @returns {IndexResult}
+ */
+export function readIndex(storage) {
+  /** @type {GameIndex} */
+  const index = { v: INDEX_FORMAT, current: null, games: [] };
+  if (!storage) return { status: 'ok', index };
+  const raw = get(storage, INDEX_KEY);
+  /** @type {unknown} */
+  let obj = null;
+  try {
+    obj = raw === null ? null : JSON.parse(raw);
+  } catch {
+    obj = null;
+  }
+  if (isObject(obj) && typeof obj.v === 'number' && obj.v > INDEX_FORMAT && Number.isInteger(obj.v)) {
+    return { status: 'newer', version: obj.v };
+  }
+  const ids = new Set(storedIds(storage));
+  if (isObject(obj) && obj.v === INDEX_FORMAT && Array.isArray(obj.games)) {
+    for (const g of obj.games) {
+      if (!isObject(g) || typeof g.id !== 'string' || !ids.has(g.id)) continue;
+      if (index.games.some((x) => x.id === g.id)) continue;
+      index.games.push({ id: g.id, savedAt: typeof g.savedAt === 'string' ? g.savedAt : '' });
+    }
+    if (typeof obj.current === 'string' && ids.has(obj.current)) index.current = obj.current;
+  }
+  for (const id of ids) {
+    if (!index.games.some((x) => x.id === id)) index.games.push({ id, savedAt: savedAtOf(storage, id) });
+  }
+  sortGames(index.games);
+  return { status: 'ok', index };
+}
+
+/**
+ * @param {Storage} s
+ * @param {GameIndex} index
+ * @returns {string | null} an error message, or null
+ */
+function writeIndex(s, index) {
+  try {
+    s.setItem(INDEX_KEY, JSON.stringify(index));
+    return null;
+  } catch (e) {
+    return message(e);
+  }
+}
+
+/**
+ * Moves the single autosave of format 1 (`halma.game`) into the list, as it is (even when it
+ * does not load: it is then listed as broken). The old key is removed only once the copy
+ * and the index are written.
+ * @param {Storage | null} storage
+ * @returns {string | null} the id it got, or null when there was nothing to move (or the
+ *   move failed: the old key stays)
+ */
+export function migrateLegacy(storage) {
+  if (!storage) return null;
+  const raw = get(storage, LEGACY_KEY);
+  if (raw === null) return null;
+  const idx = readIndex(storage);
+  if (idx.status !== 'ok') return null;
+  const id = newId();
+  try {
+    storage.setItem(entryKey(id), raw);
+  } catch {
+    return null;
+  }
+  const index = idx.index;
+  index.games.push({ id, savedAt: savedAtOf(storage, id) });
+  sortGames(index.games);
+  // The old autosave was the game in progress.
+  index.current = id;
+  if (writeIndex(storage, index) !== null) {
+    try {
+      storage.removeItem(entryKey(id));
+    } catch {
+      // Leave the copy; the next read of the index lists it.
+    }
+    return null;
+  }
+  try {
+    storage.removeItem(LEGACY_KEY);
+  } catch {
+    // Both copies stay; the next start moves it again (a duplicate at worst, never a loss).
+  }
+  return id;
+}
+
+/**
+ * The saved games, newest first.
+ * @param {Storage | null} storage
+ * @returns {IndexItem[]}
+ */
+export function listSaved(storage) {
+  const r = readIndex(storage);
+  return r.status === 'ok' ? r.index.games : [];
+}
+
+/**
+ * The stored text of a saved game, or null.
+ * @param {Storage | null} storage
+ * @param {string} id
+ */
+export function readSaved(storage, id) {
+  if (!storage || !ID_RE.test(id)) return null;
+  return get(storage, entryKey(id));
+}
+
+/**
+ * Reads and checks one saved game (see `checkEntry`).
+ * @param {Storage | null} storage
+ * @param {string} id
+ * @param {(record: string) => number} replay
+ * @returns {LoadResult}
+ */
+export function loadSaved(storage, id, replay) {
+  return checkEntry(readSaved(storage, id), replay);
+}
+
+/**
+ * Writes a game under its id and lists it (newest first). Nothing is written when the
+ * stored game already has this record and setup. Returns an error message, or null.
+ * @param {Storage | null} storage
+ * @param {string} id
  * @param {string} record
  * @param {GameSetup} setup
  * @returns {string | null}
  */
-export function saveGame(storage, record, setup) {
+export function writeSaved(storage, id, record, setup) {
   if (!storage) return 'storage is not available';
-  /** @type {SavedGame} */
-  const data = { v: FORMAT, record, setup, savedAt: new Date().toISOString() };
-  try {
-    storage.setItem(GAME_KEY, JSON.stringify(data));
-    return null;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+  if (!ID_RE.test(id)) return `bad id '${id}'`;
+  const idx = readIndex(storage);
+  if (idx.status !== 'ok') return `the saved games were written by a newer version of this page (format ${idx.version})`;
+  const old = get(storage, entryKey(id));
+  if (old !== null) {
+    try {
+      const o = JSON.parse(old);
+      if (isObject(o) && o.v === FORMAT && o.record === record && JSON.stringify(o.setup) === JSON.stringify(setup)) {
+        return null;
+      }
+    } catch {
+      // Overwritten below only when it is this game's own entry.
+    }
   }
+  const savedAt = new Date().toISOString();
+  /** @type {SavedGame} */
+  const data = { v: FORMAT, record, setup, savedAt };
+  try {
+    storage.setItem(entryKey(id), JSON.stringify(data));
+  } catch (e) {
+    return message(e);
+  }
+  const index = idx.index;
+  index.games = index.games.filter((g) => g.id !== id);
+  index.games.unshift({ id, savedAt });
+  return writeIndex(storage, index);
+}
+
+/**
+ * Deletes a saved game (the player asked). Returns an error message, or null.
+ * @param {Storage | null} storage
+ * @param {string} id
+ * @returns {string | null}
+ */
+export function removeSaved(storage, id) {
+  if (!storage) return 'storage is not available';
+  const idx = readIndex(storage);
+  if (idx.status !== 'ok') return `the saved games were written by a newer version of this page (format ${idx.version})`;
+  try {
+    storage.removeItem(entryKey(id));
+  } catch (e) {
+    return message(e);
+  }
+  const index = idx.index;
+  index.games = index.games.filter((g) => g.id !== id);
+  if (index.current === id) index.current = null;
+  return writeIndex(storage, index);
+}
+
+/**
+ * Remembers the game open now: in the index (for the next visit) and in this tab's session
+ * storage (so a reload of this tab reopens it, whatever other tabs opened since).
+ * @param {Storage | null} storage
+ * @param {Storage | null} session
+ * @param {string} id
+ */
+export function setCurrent(storage, session, id) {
+  try {
+    session?.setItem(SESSION_KEY, id);
+  } catch {
+    // Without session storage a reload opens the index's current game.
+  }
+  if (!storage) return;
+  const idx = readIndex(storage);
+  if (idx.status !== 'ok' || idx.index.current === id) return;
+  idx.index.current = id;
+  writeIndex(storage, idx.index);
+}
+
+/**
+ * The game to open: this tab's, else the one last open, else the newest; null if none.
+ * @param {Storage | null} storage
+ * @param {Storage | null} session
+ * @returns {string | null}
+ */
+export function currentId(storage, session) {
+  const idx = readIndex(storage);
+  if (idx.status !== 'ok') return null;
+  const ids = idx.index.games.map((g) => g.id);
+  /** @type {string | null} */
+  let mine = null;
+  try {
+    mine = session?.getItem(SESSION_KEY) ?? null;
+  } catch {
+    mine = null;
+  }
+  if (mine && ids.includes(mine)) return mine;
+  if (idx.index.current && ids.includes(idx.index.current)) return idx.index.current;
+  return ids[0] ?? null;
 }
 
 /**

@@ -145,3 +145,54 @@ export function recordPerf(key, value) {
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
   console.log(`perf ${key}: ${JSON.stringify(value)}`);
 }
+
+/**
+ * Records Content-Security-Policy violations from the start of every page load
+ * (`securitypolicyviolation` events); `check()` expects none.
+ * @param {import('@playwright/test').Page | import('@playwright/test').BrowserContext} target
+ */
+export async function watchCsp(target) {
+  await target.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  return {
+    /** @param {import('@playwright/test').Page | import('@playwright/test').Frame} page */
+    async check(page) {
+      expect(await page.evaluate(() => window.__csp), 'no CSP violations').toEqual([]);
+    },
+  };
+}
+
+/** Everything in localStorage, as an object. */
+export async function storageSnapshot(page) {
+  return page.evaluate(() => {
+    const out = {};
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      out[k] = localStorage.getItem(k);
+    }
+    return out;
+  });
+}
+
+/**
+ * Starts a new game from the setup dialog with the given seats (`human`, or `computer` at
+ * a level).
+ * @param {import('@playwright/test').Page} page
+ * @param {string} variant
+ * @param {({kind: 'human'} | {kind: 'computer', level: number})[]} seats
+ */
+export async function startFromDialog(page, variant, seats) {
+  await page.locator('#btn-new').click();
+  await page.locator('#su-variant').selectOption(variant);
+  for (let i = 0; i < seats.length; i++) {
+    const s = seats[i];
+    await page.locator(`#su-kind-${i + 1}`).selectOption(s.kind);
+    if (s.kind === 'computer') await page.locator(`#su-level-${i + 1}`).selectOption(String(s.level));
+  }
+  await page.locator('#su-start').click();
+  await page.waitForFunction((v) => window.__halma.variant().startsWith(v), variant);
+}

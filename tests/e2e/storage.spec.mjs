@@ -1,48 +1,65 @@
-// Autosave edge cases: a corrupt or unknown saved entry, and storage that throws.
+// Autosave edge cases: a corrupt or unknown saved game, and storage that throws.
 import { test, expect } from '@playwright/test';
 import { open, watchErrors, clickMove, engine, greedyMove } from './helpers.mjs';
 
-const KEY = 'halma.game';
-
+/** Puts `value` under a saved game's key (listed as the game last open) and loads the page. */
 async function seed(page, value) {
   await page.goto('./');
   await page.waitForSelector('body[data-ready="1"]');
-  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [KEY, value]);
-  await page.reload();
+  await page.evaluate((v) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    localStorage.setItem('halma.game.bad1', v);
+    localStorage.setItem('halma.games', JSON.stringify({ v: 1, current: 'bad1', games: [{ id: 'bad1', savedAt: '' }] }));
+  }, value);
+  await page.goto('./');
   await page.waitForSelector('body[data-ready="1"]');
 }
 
-for (const [what, value, text] of [
-  ['corrupt JSON', '{"v":1,"record":', 'could not be loaded'],
-  ['a record the engine rejects', JSON.stringify({ v: 1, record: 'halma\nz1-z2\n', setup: { variant: 'halma', players: [{ name: '' }, { name: '' }] } }), 'could not be loaded'],
-  ['an unknown format', JSON.stringify({ v: 7, data: 'future' }), 'newer version'],
+const stored = (page) => page.evaluate(() => localStorage.getItem('halma.game.bad1'));
+
+for (const [what, value, text, listed] of [
+  ['corrupt JSON', '{"v":1,"record":', 'could not be loaded', 'It does not load: not valid JSON'],
+  [
+    'a record the engine rejects',
+    JSON.stringify({ v: 1, record: 'halma\nz1-z2\n', setup: { variant: 'halma', players: [{ name: '' }, { name: '' }] } }),
+    'could not be loaded',
+    'It does not load: turn 1',
+  ],
+  ['an unknown format', JSON.stringify({ v: 7, data: 'future' }), 'newer version', 'newer version of this page (format 7)'],
 ]) {
-  test(`${what}: a visible message, a fresh game, and the entry is kept until a new game`, async ({ page }) => {
+  test(`${what}: a visible message, a fresh game, and the entry is kept (listed) until deleted`, async ({ page }) => {
     const errs = watchErrors(page);
     await seed(page, value);
     await expect(page.locator('#notice')).toBeVisible();
     await expect(page.locator('#notice-text')).toContainText(text);
     expect(await page.evaluate(() => window.__halma.variant())).toBe('halma');
-    // Play on: the bad entry is not overwritten by the autosave.
+    // Play on: the bad entry is not overwritten by the autosave; the new game has its own.
     const { Game } = await engine();
     const mirror = new Game('halma');
     const m = greedyMove(mirror);
     await clickMove(page, m.from, m.to);
-    expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBe(value);
-    // A reload still reports it.
-    await page.reload();
-    await page.waitForSelector('body[data-ready="1"]');
-    await expect(page.locator('#notice')).toBeVisible();
-    expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBe(value);
+    expect(await stored(page)).toBe(value);
+    const id = await page.evaluate(() => window.__halma.gameId());
+    expect(id).not.toBe('bad1');
     // The message can be dismissed.
     await page.locator('#notice-close').click();
     await expect(page.locator('#notice')).toBeHidden();
-    // Starting a new game replaces the entry.
-    await page.locator('#btn-new').click();
-    await page.locator('#su-start').click();
-    const saved = JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY));
-    expect(saved.v).toBe(1);
-    expect(saved.record).toBe('halma\n');
+    // A reload continues the new game (no message again); the bad entry is still there.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]');
+    expect(await page.evaluate(() => window.__halma.gameId())).toBe(id);
+    await expect(page.locator('#notice')).toBeHidden();
+    expect(await stored(page)).toBe(value);
+    // The list shows it as broken, with the reason, and it can be deleted.
+    await page.locator('#btn-games').click();
+    const row = page.locator('#games-list li[data-id="bad1"]');
+    await expect(row).toContainText(listed);
+    await expect(row.locator('[data-action="open"]')).toHaveCount(0);
+    await row.locator('[data-action="delete"]').click();
+    await row.locator('[data-action="confirm-delete"]').click();
+    await expect(row).toHaveCount(0);
+    expect(await stored(page)).toBeNull();
     mirror.free();
     errs.check();
   });
@@ -83,7 +100,7 @@ test('storage that is full: the game goes on and says it could not save', async 
   await page.addInitScript(() => {
     const orig = Storage.prototype.setItem;
     Storage.prototype.setItem = function (k, v) {
-      if (k === 'halma.game') throw new DOMException('quota', 'QuotaExceededError');
+      if (k.startsWith('halma.game')) throw new DOMException('quota', 'QuotaExceededError');
       return orig.call(this, k, v);
     };
   });

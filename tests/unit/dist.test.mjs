@@ -1,0 +1,55 @@
+// The small bundler behind the single-file page (scripts/dist.mjs): the import and export
+// forms the modules use become plain scopes; anything else stops the build.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { parseImports, transformModule, bundle } from '../../scripts/dist.mjs';
+
+/** Runs a transformed module body with the given dependency objects. */
+function run(body, deps = {}) {
+  return new Function(...Object.keys(deps), body)(...Object.values(deps));
+}
+
+test('imports: default, named, renamed, multi-line, side effect', () => {
+  const code = "import init, { a, b as c } from './x.js';\nimport {\n  d,\n  e,\n} from '../y.js';\nimport './z.js';\n";
+  const imps = parseImports(code);
+  assert.deepEqual(
+    imps.map((i) => [i.defaultName, i.names, i.from]),
+    [
+      ['init', [['a', 'a'], ['b', 'c']], './x.js'],
+      [null, [['d', 'd'], ['e', 'e']], '../y.js'],
+      [null, [], './z.js'],
+    ],
+  );
+});
+
+test('a module becomes a scope returning its exports', () => {
+  const src = [
+    "import dflt, { twice as two } from './dep.js';",
+    'export const K = 3;',
+    'export function f(x) { return two(x) + K; }',
+    'export class C { v() { return dflt(); } }',
+    'function g() { return 7; }',
+    'export { g as seven, g };',
+  ].join('\n');
+  const body = transformModule(src, () => 'dep', 'm.js');
+  const mod = run(body, { dep: { default: () => 'D', twice: (x) => 2 * x } });
+  assert.equal(mod.K, 3);
+  assert.equal(mod.f(5), 13);
+  assert.equal(new mod.C().v(), 'D');
+  assert.equal(mod.seven(), 7);
+  assert.equal(mod.g(), 7);
+});
+
+test('unsupported module syntax stops the bundle', () => {
+  assert.throws(() => transformModule("import * as ns from './x.js';\n", () => 'x', 'm.js'), /unsupported/);
+  assert.throws(() => transformModule('export default 5;\n', () => 'x', 'm.js'), /unsupported/);
+  assert.throws(() => transformModule('export const { a } = o;\n', () => 'x', 'm.js'), /unsupported/);
+});
+
+test('the game page bundles with its engine glue, dependencies first', () => {
+  const { code, modules } = bundle(['app.js']);
+  assert.equal(modules.at(-1), 'app.js');
+  assert.ok(modules.indexOf('pkg/halma.js') < modules.indexOf('app.js'));
+  assert.ok(modules.indexOf('i18n.js') < modules.indexOf('rules.js'));
+  assert.doesNotMatch(code, /^(import|export)\b/m);
+});
