@@ -315,8 +315,11 @@ function mount(shadow, host, initial) {
   let board = null;
   /** @type {ReturnType<typeof createAi> | null} */
   let ai = null;
-  /** Generation of the position: a computer's answer for an older one is dropped. */
-  let gen = 0;
+  /**
+   * What the computer is thinking about: the position, its ply count and the seat's level.
+   * A redraw asks nothing new while it is the same; an answer for another one is dropped.
+   */
+  let asking = '';
   let destroyed = false;
   let engineReady = false;
   let overFor = '';
@@ -450,7 +453,6 @@ function mount(shadow, host, initial) {
   /** @param {{animate?: ArrayLike<number> | null}} [opts] */
   function render(opts = {}) {
     if (!game || !board) return;
-    gen++;
     board.set({
       pieces: game.cells(),
       movable: peopleMayMove() && redoCount === 0 ? game.movable() : [],
@@ -533,7 +535,7 @@ function mount(shadow, host, initial) {
     }
     boardEl.hidden = false;
     clearError();
-    ai?.cancel();
+    stopComputer();
     game?.free();
     game = g;
     redoCount = 0;
@@ -614,23 +616,35 @@ function mount(shadow, host, initial) {
     if (draw) render({ animate: anim });
   }
 
+  /** The question the computer would be asked now, or '' when no computer is to move. */
+  function question() {
+    if (!game || destroyed || game.isOver() || redoCount > 0) return '';
+    const s = seats()[game.turn() - 1];
+    if (!s || s.kind !== 'computer') return '';
+    return `${game.position()}|${game.history().length}|${s.level}`;
+  }
+
   function askComputer() {
-    if (!game || destroyed || game.isOver() || redoCount > 0) return;
-    const seat = game.turn();
-    const s = seats()[seat - 1];
-    if (!s || s.kind !== 'computer') return;
+    const key = question();
+    if (!key) {
+      if (asking) stopComputer();
+      return;
+    }
+    if (!game || key === asking) return;
+    const s = seats()[game.turn() - 1];
     if (!ai) ai = createAi();
-    const myGen = gen;
+    asking = key;
     const job = ai.think({ ...searchOptions(s.level, game.history().length), position: game.position() });
     const asked = performance.now();
     job.result.then(
       async (th) => {
-        if (myGen !== gen || destroyed || !th) return;
+        if (asking !== key || destroyed || !th) return;
         // Let the last move be seen before the answer.
         const wait = 500 - (performance.now() - asked);
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         while (board && board.state().animating) await new Promise((r) => requestAnimationFrame(() => r(undefined)));
-        if (myGen !== gen || destroyed) return;
+        if (asking !== key || question() !== key) return;
+        asking = '';
         try {
           playMove({ from: th.from, to: th.to }, 'computer', true);
         } catch (e) {
@@ -638,10 +652,17 @@ function mount(shadow, host, initial) {
         }
       },
       (/** @type {unknown} */ e) => {
-        if (myGen !== gen || e instanceof AiCancelled) return;
+        if (asking !== key || e instanceof AiCancelled) return;
+        asking = '';
         showError(errText(e));
       },
     );
+  }
+
+  /** Drops the computer's current question (the game changed under it). */
+  function stopComputer() {
+    asking = '';
+    ai?.cancel();
   }
 
   btn.first.addEventListener('click', () => goTo(0));
@@ -694,7 +715,7 @@ function mount(shadow, host, initial) {
         goTo(Number(p.at), false);
       }
       if ('theme' in p) applyTheme();
-      if ('seats' in p || 'level' in p) ai?.cancel();
+      if ('seats' in p || 'level' in p) stopComputer();
       render();
     },
     play(move) {
@@ -702,7 +723,7 @@ function mount(shadow, host, initial) {
     },
     undo() {
       if (!game || !game.canUndo()) return false;
-      ai?.cancel();
+      stopComputer();
       game.undo();
       render();
       return true;
@@ -742,7 +763,7 @@ function mount(shadow, host, initial) {
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      gen++;
+      asking = '';
       ai?.dispose();
       ai = null;
       darkQuery?.removeEventListener('change', onScheme);

@@ -3,8 +3,6 @@
 // caches every file of the site on the first visit; in www/ during development it is a
 // no-op (see sw.js). Pages opened from disk (file://) have no service worker.
 
-import { t } from './i18n.js';
-
 /**
  * Registers sw.js. Safe to call anywhere: does nothing where service workers are not
  * available, and a failed registration only means no offline play.
@@ -46,14 +44,14 @@ export function registerServiceWorker(opts = {}) {
     });
 }
 
-/** @param {() => void} apply */
+/**
+ * Shows the page's #update bar (its texts are translated with the rest of the page).
+ * @param {() => void} apply
+ */
 function showUpdateBar(apply) {
   const bar = document.getElementById('update');
   const btn = document.getElementById('update-reload');
   if (!bar || !btn) return;
-  const text = bar.querySelector('p');
-  if (text) text.textContent = t('update.ready');
-  btn.textContent = t('update.reload');
   bar.hidden = false;
   btn.addEventListener('click', apply, { once: true });
 }

@@ -4,7 +4,7 @@
 // Content-Security-Policy.
 import { test, expect } from '@playwright/test';
 import { pathToFileURL } from 'node:url';
-import { statSync } from 'node:fs';
+import { statSync, readFileSync, writeFileSync } from 'node:fs';
 import { watchErrors, watchCsp, clickMove, settle, engine, greedyMove, recordPerf, startFromDialog, shotPath } from './helpers.mjs';
 import { DIST_PORT, E2E_DIST } from '../../playwright.config.mjs';
 
@@ -146,6 +146,41 @@ test('no page of the deployed site breaks its Content-Security-Policy', async ({
     expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').count()).toBe(1);
     expect(await page.locator('script:not([src])').count()).toBe(0);
     await csp.check(page);
+  }
+  errs.check();
+});
+
+test('a new deployment: the page offers a reload, then runs from the new cache alone', async ({ page }) => {
+  const errs = watchErrors(page);
+  await page.goto(SITE);
+  await page.waitForSelector('body[data-ready="1"]');
+  const cacheNames = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('halma-')));
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    }
+  });
+  const [oldCache] = await cacheNames();
+  // Deploy a "new build": the same files under another build id.
+  const swFile = `${E2E_DIST}sw.js`;
+  const original = readFileSync(swFile, 'utf8');
+  const next = original.replace(/const BUILD = '([0-9a-f]{16})'/, "const BUILD = '0000000000000001'");
+  expect(next).not.toBe(original);
+  try {
+    writeFileSync(swFile, next);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+    await expect(page.locator('#update')).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('#update')).toContainText('A new version of the game is ready.');
+    await page.screenshot({ path: shotPath('update-offer.png') });
+    const link = await page.evaluate(() => window.__halma.link());
+    await Promise.all([page.waitForEvent('load'), page.locator('#update-reload').click()]);
+    await page.waitForSelector('body[data-ready="1"]');
+    expect(await page.evaluate(() => window.__halma.link())).toBe(link);
+    await expect.poll(cacheNames).toEqual(['halma-0000000000000001']);
+    expect(oldCache).not.toBe('halma-0000000000000001');
+  } finally {
+    writeFileSync(swFile, original);
   }
   errs.check();
 });
