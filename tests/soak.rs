@@ -331,3 +331,12 @@ fn soak_harness_plays_a_few_games() {
         assert!(r.plies > 0 && !r.outcome.is_empty(), "{}", r.variant);
     }
 }
+
+/// The variant lists of the soak and of the fuzz targets are all valid variants.
+#[test]
+fn listed_variants_parse() {
+    for v in VARIANTS.iter().chain(checks::VARIANTS) {
+        let parsed: Variant = v.parse().unwrap_or_else(|e| panic!("{v}: {e}"));
+        assert_eq!(parsed.to_string().parse::<Variant>().unwrap(), parsed);
+    }
+}

@@ -22,7 +22,7 @@ pub const VARIANTS: &[&str] = &[
     "halma-8x8+strict+balance",
     "halma-8x8+turns=12",
     "halma-8x8+size=6+camp=10",
-    "halma-8x8+size=4+camp=10+long",
+    "halma-8x8+size=5+camp=10+long",
     "halma-10x10",
     "halma-10x10+balance=off",
     "halma-10x10+long+swap",
