@@ -155,3 +155,18 @@ fn levels_parse_and_print() {
     assert!("best".parse::<Player>().is_err());
     let _: Variant = "star-2".parse().unwrap();
 }
+
+#[test]
+fn solitaire_hints_are_legal_and_aim_for_symmetry() {
+    let g = midgame("solitaire", 3, 8);
+    for p in PLAYERS {
+        let t = think(g.position(), p, Budget::nodes(1000), 2, &NoClock).unwrap();
+        assert!(g.position().is_legal(t.mv), "{p}: {:?}", t.mv);
+    }
+    // h8 and i9 mirror each other; the piece on g9 belongs on h9, on the diagonal.
+    let mut near: Position = "solitaire 1 ................/................/................/................/................/................/................/......1.1......./.......1......../................/................/................/................/................/................/................".parse().unwrap();
+    assert!(!near.is_over());
+    let t = think(&near, Player::Level(2), Budget::nodes(1000), 2, &NoClock).unwrap();
+    near.play(t.mv).unwrap();
+    assert!(near.is_over(), "the hint {:?} does not solve the puzzle", t.mv);
+}

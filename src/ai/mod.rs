@@ -179,7 +179,7 @@ impl Rng {
 ///
 /// Levels: 1 plays like a beginner (forward-looking random choices, never absurd); 2 is
 /// greedy on the evaluation with a random blur; 3 searches two plies with a sixteenth of the
-/// budget and a blur of about a row; 4 four plies with a quarter of it and a slight blur; 5
+/// budget and a blur of about a row; 4 four plies with an eighth of it and a slight blur; 5
 /// searches as deep as the whole budget allows. A position with one legal move is
 /// answered at once.
 pub fn think(
@@ -208,6 +208,16 @@ pub fn think(
     };
     if moves.len() == 1 {
         return finish(moves[0], 0, 0, 0, vec![moves[0]]);
+    }
+    if pos.variant().is_solitaire() && player != Player::Random {
+        // The race evaluation means nothing here: look for the symmetric figure instead.
+        let width = if player == Player::Greedy {
+            1
+        } else {
+            60 * level_of(player)
+        };
+        let m = solitaire::solitaire_hint(pos, pos.variant().turn_limit() as usize, width)?;
+        return finish(m, 0, 0, 0, vec![m]);
     }
     let ev = EvalTables::new(pos.rules());
     let g = pos.geometry();
@@ -282,7 +292,7 @@ pub fn think(
             // blurred, so the levels stay apart at any budget and on every board.
             let (depth, share, noise) = match level {
                 3 => (2, 16.0, 100),
-                4 => (4, 4.0, 15),
+                4 => (4, 8.0, 25),
                 _ => (MAX_DEPTH, 1.0, 0),
             };
             let limits = Limits {
@@ -297,6 +307,13 @@ pub fn think(
             let pv = r.pv.iter().map(|&(f, t)| Move::new(cell(f), cell(t))).collect();
             finish(mv, r.score, r.depth, s.nodes, pv)
         }
+    }
+}
+
+fn level_of(p: Player) -> usize {
+    match p {
+        Player::Level(l) => l.clamp(1, 5) as usize,
+        _ => 1,
     }
 }
 

@@ -32,12 +32,23 @@ pub fn solve_solitaire(variant: Variant, width: usize) -> Option<Vec<Move>> {
     if !variant.is_solitaire() {
         return None;
     }
-    let start = Position::start(variant);
-    let limit = variant.turn_limit() as usize;
+    match beam(&Position::start(variant), variant.turn_limit() as usize, width) {
+        (line, true) => Some(line),
+        _ => None,
+    }
+}
+
+/// A solitaire hint: the first move of the most promising line the beam finds from `pos`
+/// within `moves_left` moves (a winning line when there is one in reach of the beam).
+pub(crate) fn solitaire_hint(pos: &Position, moves_left: usize, width: usize) -> Option<Move> {
+    beam(pos, moves_left.max(1), width).0.first().copied()
+}
+
+/// Beam search from `start` over at most `limit` moves. Returns a solution and `true`, or
+/// the best line of the last layer and `false`.
+fn beam(start: &Position, limit: usize, width: usize) -> (Vec<Move>, bool) {
     let g = start.geometry();
-    let n = start.seats();
-    debug_assert_eq!(n, 1);
-    // x + y of every padded cell, and the mirror of every padded cell.
+    // x + y of every padded cell.
     let size = g.rows().len() as i32;
     let mut diag = vec![0i32; g.pad_len];
     for c in g.cells() {
@@ -60,6 +71,10 @@ pub fn solve_solitaire(variant: Variant, width: usize) -> Option<Vec<Move>> {
         deficit * 30 / (left as i64 + 1).min(6) + unmatched * weight_sym
     };
     let mut gen = MoveGen::new();
+    let cells = |line: &[(u16, u16)]| -> Vec<Move> {
+        let cell = |q: u16| start.pad_cell(q as usize);
+        line.iter().map(|&(f, t)| Move::new(cell(f), cell(t))).collect()
+    };
     let mut beam: Vec<(Position, Vec<(u16, u16)>)> = vec![(start.clone(), Vec::new())];
     for depth in 0..limit {
         let left = limit - depth - 1;
@@ -76,12 +91,7 @@ pub fn solve_solitaire(variant: Variant, width: usize) -> Option<Vec<Move>> {
                 if p.is_over() {
                     let mut line = line.clone();
                     line.push((f, t));
-                    let cell = |q: u16| start.pad_cell(q as usize);
-                    return Some(
-                        line.into_iter()
-                            .map(|(f, t)| Move::new(cell(f), cell(t)))
-                            .collect(),
-                    );
+                    return (cells(&line), true);
                 }
                 if seen.insert(p.hash()) {
                     cands.push((score(p, left), bi, f, t));
@@ -91,6 +101,9 @@ pub fn solve_solitaire(variant: Variant, width: usize) -> Option<Vec<Move>> {
         }
         cands.sort_unstable_by_key(|c| c.0);
         cands.truncate(width);
+        if cands.is_empty() {
+            break;
+        }
         beam = cands
             .iter()
             .map(|&(_, bi, f, t)| {
@@ -102,9 +115,9 @@ pub fn solve_solitaire(variant: Variant, width: usize) -> Option<Vec<Move>> {
                 (p, line)
             })
             .collect();
-        if beam.is_empty() {
-            return None;
-        }
     }
-    None
+    (
+        beam.first().map(|(_, line)| cells(line)).unwrap_or_default(),
+        false,
+    )
 }
