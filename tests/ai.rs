@@ -163,6 +163,14 @@ fn solitaire_hints_are_legal_and_aim_for_symmetry() {
         let t = think(g.position(), p, Budget::nodes(1000), 2, &NoClock).unwrap();
         assert!(g.position().is_legal(t.mv), "{p}: {:?}", t.mv);
     }
+    // The beam keeps to the node budget.
+    let start = Position::start("solitaire".parse().unwrap());
+    let t = think(&start, Player::Level(5), Budget::nodes(2000), 2, &NoClock).unwrap();
+    assert!(
+        start.is_legal(t.mv) && t.nodes > 0 && t.nodes <= 2001,
+        "{} nodes",
+        t.nodes
+    );
     // h8 and i9 mirror each other; the piece on g9 belongs on h9, on the diagonal.
     let mut near: Position = "solitaire 1 ................/................/................/................/................/................/................/......1.1......./.......1......../................/................/................/................/................/................/................".parse().unwrap();
     assert!(!near.is_over());

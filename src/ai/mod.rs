@@ -210,14 +210,16 @@ pub fn think(
         return finish(moves[0], 0, 0, 0, vec![moves[0]]);
     }
     if pos.variant().is_solitaire() && player != Player::Random {
-        // The race evaluation means nothing here: look for the symmetric figure instead.
-        let width = if player == Player::Greedy {
-            1
-        } else {
-            60 * level_of(player)
+        // The race evaluation means nothing here: look for the symmetric figure instead,
+        // with a beam as wide as the level (and the budget) allows.
+        let (width, share) = match player {
+            Player::Level(l) => (60 * l.clamp(1, 5) as usize, level_share(l)),
+            _ => (1, 1.0),
         };
-        let m = solitaire::solitaire_hint(pos, pos.variant().turn_limit() as usize, width)?;
-        return finish(m, 0, 0, 0, vec![m]);
+        let limits = budget_limits(budget, share);
+        let (m, nodes) =
+            solitaire::solitaire_hint(pos, pos.variant().turn_limit() as usize, width, &limits, clock)?;
+        return finish(m, 0, 0, nodes, vec![m]);
     }
     let ev = EvalTables::new(pos.rules());
     let g = pos.geometry();
@@ -291,14 +293,11 @@ pub fn think(
             // below 5 searches shallower with less, and its choice among close moves is
             // blurred, so the levels stay apart at any budget and on every board.
             let (depth, share, noise) = match level {
-                3 => (2, 16.0, 100),
-                4 => (4, 8.0, 25),
-                _ => (MAX_DEPTH, 1.0, 0),
+                3 => (2, level_share(3), 100),
+                4 => (4, level_share(4), 25),
+                _ => (MAX_DEPTH, level_share(5), 0),
             };
-            let limits = Limits {
-                nodes: budget.nodes.map(|n| ((n as f64 / share) as u64).max(1000)),
-                time_ms: budget.millis.map(|t| t / share),
-            };
+            let limits = budget_limits(budget, share);
             let mut s = Searcher::new(pos, &ev, &limits, clock);
             let mut noise = move || rng.below(8 + noise) as i32;
             let r = s.run(depth, &mut noise)?;
@@ -310,10 +309,19 @@ pub fn think(
     }
 }
 
-fn level_of(p: Player) -> usize {
-    match p {
-        Player::Level(l) => l.clamp(1, 5) as usize,
-        _ => 1,
+/// The part of the budget a level spends (levels 3 and 4 spend less than 5).
+fn level_share(level: u8) -> f64 {
+    match level {
+        3 => 16.0,
+        4 => 8.0,
+        _ => 1.0,
+    }
+}
+
+fn budget_limits(budget: Budget, share: f64) -> Limits {
+    Limits {
+        nodes: budget.nodes.map(|n| ((n as f64 / share) as u64).max(1000)),
+        time_ms: budget.millis.map(|t| t / share),
     }
 }
 

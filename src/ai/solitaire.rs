@@ -8,6 +8,7 @@
 //! positions, ranked by how far the sum is from 285 (scaled by the moves left) and how many
 //! pieces still lack their mirror image. Positions are deduplicated by their Zobrist key.
 
+use super::{Clock, Limits, NoClock};
 use crate::movegen::MoveGen;
 use crate::position::{Move, Position};
 use crate::variant::Variant;
@@ -32,21 +33,49 @@ pub fn solve_solitaire(variant: Variant, width: usize) -> Option<Vec<Move>> {
     if !variant.is_solitaire() {
         return None;
     }
-    match beam(&Position::start(variant), variant.turn_limit() as usize, width) {
-        (line, true) => Some(line),
+    let unlimited = Limits {
+        nodes: None,
+        time_ms: None,
+    };
+    match beam(
+        &Position::start(variant),
+        variant.turn_limit() as usize,
+        width,
+        &unlimited,
+        &NoClock,
+    ) {
+        (line, true, _) => Some(line),
         _ => None,
     }
 }
 
 /// A solitaire hint: the first move of the most promising line the beam finds from `pos`
-/// within `moves_left` moves (a winning line when there is one in reach of the beam).
-pub(crate) fn solitaire_hint(pos: &Position, moves_left: usize, width: usize) -> Option<Move> {
-    beam(pos, moves_left.max(1), width).0.first().copied()
+/// within `moves_left` moves (a winning line when there is one in reach of the beam),
+/// within the node and time limits. Returns the move and the positions visited.
+pub(crate) fn solitaire_hint(
+    pos: &Position,
+    moves_left: usize,
+    width: usize,
+    limits: &Limits,
+    clock: &dyn Clock,
+) -> Option<(Move, u64)> {
+    let (line, _, nodes) = beam(pos, moves_left.max(1), width, limits, clock);
+    line.first().map(|&m| (m, nodes))
 }
 
 /// Beam search from `start` over at most `limit` moves. Returns a solution and `true`, or
-/// the best line of the last layer and `false`.
-fn beam(start: &Position, limit: usize, width: usize) -> (Vec<Move>, bool) {
+/// the best line found and `false`, and the positions visited. When the limits run out it
+/// answers with the best line of the layer it was working on.
+fn beam(
+    start: &Position,
+    limit: usize,
+    width: usize,
+    limits: &Limits,
+    clock: &dyn Clock,
+) -> (Vec<Move>, bool, u64) {
+    let max_nodes = limits.nodes.unwrap_or(u64::MAX);
+    let deadline = limits.time_ms.map_or(f64::INFINITY, |t| clock.now_ms() + t);
+    let mut nodes = 0u64;
     let g = start.geometry();
     // x + y of every padded cell.
     let size = g.rows().len() as i32;
@@ -80,6 +109,7 @@ fn beam(start: &Position, limit: usize, width: usize) -> (Vec<Move>, bool) {
         let left = limit - depth - 1;
         let mut cands: Vec<(i64, usize, u16, u16)> = Vec::new();
         let mut seen = HashSet::new();
+        let beam_lines: Vec<Vec<(u16, u16)>> = beam.iter().map(|(_, l)| l.clone()).collect();
         for (bi, (p, line)) in beam.iter_mut().enumerate() {
             let mut moves = Vec::new();
             p.for_each_move(&mut gen, 0, |f, t| {
@@ -87,11 +117,25 @@ fn beam(start: &Position, limit: usize, width: usize) -> (Vec<Move>, bool) {
                 false
             });
             for (f, t) in moves {
+                nodes += 1;
+                if nodes > max_nodes || (nodes & 1023 == 0 && clock.now_ms() >= deadline) {
+                    // Out of budget: the best candidate so far, else the best line so far.
+                    let best = cands.iter().min_by_key(|c| c.0);
+                    let line = match best {
+                        Some(&(_, bi, f, t)) => {
+                            let mut l = beam_lines[bi].clone();
+                            l.push((f, t));
+                            l
+                        }
+                        None => line.clone(),
+                    };
+                    return (cells(&line), false, nodes);
+                }
                 let u = p.make(f as usize, t as usize);
                 if p.is_over() {
                     let mut line = line.clone();
                     line.push((f, t));
-                    return (cells(&line), true);
+                    return (cells(&line), true, nodes);
                 }
                 if seen.insert(p.hash()) {
                     cands.push((score(p, left), bi, f, t));
@@ -119,5 +163,6 @@ fn beam(start: &Position, limit: usize, width: usize) -> (Vec<Move>, bool) {
     (
         beam.first().map(|(_, line)| cells(line)).unwrap_or_default(),
         false,
+        nodes,
     )
 }
