@@ -3,6 +3,8 @@
 //! target asserts (move lists equal to the reference's, hop paths, play/undo/redo, text,
 //! record and link round trips). A failed check panics, which libFuzzer reports as a crash.
 
+/// The independent slow rules checker, shared with the native tests (one file, not a copy).
+#[path = "../../tests/perft/reference.rs"]
 pub mod reference;
 
 use halma::{Cell, Error, Game, Move, Position, Variant};

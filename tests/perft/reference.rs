@@ -1,6 +1,6 @@
 //! An independent, deliberately simple implementation of the rules of RULES.md, used by
-//! `tests/perft.rs` (to confirm the perft tables) and `tests/props.rs` (to check the
-//! engine's move lists, paths, wins and points).
+//! `tests/perft.rs` (to confirm the perft tables), `tests/props.rs`, the soak test and the
+//! fuzz targets (to check the engine's move lists, paths, wins and points).
 //!
 //! It shares nothing with the engine's internals: the board is rebuilt here from the shape
 //! alone (coordinates, cell order, names, camps, written out from RULES.md), the board is a
@@ -9,7 +9,7 @@
 //! of the board with the moving piece lifted. From the engine it takes only the parsed
 //! [`Variant`] (its shape and option getters) and, for comparisons, positions' public state.
 //! `check_board` compares this board with the engine's [`halma::Geometry`].
-#![allow(dead_code)]
+#![allow(dead_code, clippy::len_without_is_empty)]
 
 use halma::{Position, Shape, Teams, Variant, WinRule};
 use std::collections::{BTreeSet, HashMap, VecDeque};
