@@ -331,6 +331,19 @@ impl Position {
         p
     }
 
+    /// A variant string's starting position, or a full position string: what the command
+    /// line takes wherever it says `<variant|position>`.
+    ///
+    /// # Errors
+    /// As parsing a variant or a position.
+    pub fn from_variant_or_position(text: &str) -> Result<Position, Error> {
+        if text.trim().contains(char::is_whitespace) {
+            text.parse()
+        } else {
+            text.parse().map(Position::start)
+        }
+    }
+
     pub(crate) fn rules(&self) -> &Rules {
         &self.rules
     }

@@ -528,21 +528,6 @@ extern "C" {
     fn performance_now() -> f64;
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct BenchOut {
-    /// `"star-2 mid-game"` or `"perft <variant> <depth>"`, as `halma bench` prints them.
-    name: String,
-    lists_per_second: f64,
-    /// Mid-game: average legal moves per list; perft: null.
-    moves_per_list: Option<f64>,
-    /// Perft: the perft count; mid-game: null.
-    leaves: Option<u64>,
-    positions: usize,
-    lists: u64,
-    seconds: f64,
-}
-
 /// The move generation benchmark of `halma bench`, run in this wasm module: for each board
 /// of the bench positions, whole move lists per second over its fixed mid-game positions
 /// for about `millis` ms (boards without positions are left out), then the same two perft
@@ -554,57 +539,7 @@ pub fn bench_movegen(millis: JsValue) -> Result<JsValue, JsError> {
         Some(ms) if (1.0..=600_000.0).contains(&ms) => ms,
         _ => return Err(err("millis must be a number from 1 to 600000")),
     };
-    let mut out = Vec::new();
-    for (name, texts) in crate::bench_positions() {
-        let positions = texts
-            .iter()
-            .map(|t| t.parse::<Position>())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| err(format!("bench position of {name}: {e}")))?;
-        if positions.is_empty() {
-            continue;
-        }
-        let mut gen = crate::MoveGen::new();
-        let mut list = Vec::with_capacity(512);
-        let (mut lists, mut moves) = (0u64, 0u64);
-        let t = performance_now();
-        while performance_now() - t < millis {
-            for p in &positions {
-                for _ in 0..100 {
-                    list.clear();
-                    p.generate_moves(&mut gen, &mut list);
-                    moves += list.len() as u64;
-                }
-                lists += 100;
-            }
-        }
-        let seconds = (performance_now() - t) / 1000.0;
-        out.push(BenchOut {
-            name: format!("{name} mid-game"),
-            lists_per_second: lists as f64 / seconds,
-            moves_per_list: Some(moves as f64 / lists as f64),
-            leaves: None,
-            positions: positions.len(),
-            lists,
-            seconds,
-        });
-    }
-    for (variant, depth) in [("star-2+any-camp+free-target", 5), ("halma", 4)] {
-        let p = Position::start(variant.parse().map_err(err)?);
-        let t = performance_now();
-        let (leaves, lists) = p.perft_lists(depth);
-        let seconds = (performance_now() - t) / 1000.0;
-        out.push(BenchOut {
-            name: format!("perft {variant} {depth}"),
-            lists_per_second: lists as f64 / seconds,
-            moves_per_list: None,
-            leaves: Some(leaves),
-            positions: 1,
-            lists,
-            seconds,
-        });
-    }
-    to_js(&out)
+    to_js(&crate::run_bench(millis, &PerformanceClock))
 }
 
 /// The browser's clock for the search's time cap.

@@ -1,4 +1,5 @@
-//! `halma bestmove` and `halma selfplay` (native only).
+//! `halma bestmove`, `halma selfplay` and `halma solve` (native programs: they read the
+//! system clock).
 
 use super::{think, Budget, Player, Rng, SystemClock, DEFAULT_BUDGET};
 use crate::{Game, Outcome, Position, Variant};
@@ -53,23 +54,13 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
     Ok(o)
 }
 
-fn parse_start(text: &str) -> Result<Position, String> {
-    if text.trim().contains(char::is_whitespace) {
-        text.parse().map_err(|e: crate::Error| e.to_string())
-    } else {
-        text.parse::<Variant>()
-            .map(Position::start)
-            .map_err(|e| e.to_string())
-    }
-}
-
 /// `halma bestmove <position> [--level L | --time MS | --nodes N] [--seed S]`
 pub fn bestmove(args: &[String]) -> Result<(), String> {
     let o = parse_opts(args)?;
     let [start] = &o.positional[..] else {
         return Err("bestmove takes one position (in quotes) or variant".into());
     };
-    let pos = parse_start(start)?;
+    let pos = Position::from_variant_or_position(start).map_err(|e| e.to_string())?;
     let player = o.level.unwrap_or(Player::Level(5));
     let clock = SystemClock::default();
     let t = Instant::now();

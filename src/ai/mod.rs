@@ -20,7 +20,6 @@ mod eval;
 mod search;
 mod solitaire;
 
-#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 
 use crate::geometry::Cell;
@@ -46,18 +45,16 @@ impl Clock for NoClock {
     }
 }
 
-/// The system's monotonic clock (not on wasm, where the caller passes the browser's).
-#[cfg(not(target_arch = "wasm32"))]
+/// The system's monotonic clock, for native programs (wasm32-unknown-unknown has no system
+/// clock: there the caller passes the browser's).
 pub struct SystemClock(std::time::Instant);
 
-#[cfg(not(target_arch = "wasm32"))]
 impl Default for SystemClock {
     fn default() -> Self {
         SystemClock(std::time::Instant::now())
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 impl Clock for SystemClock {
     fn now_ms(&self) -> f64 {
         self.0.elapsed().as_secs_f64() * 1000.0
