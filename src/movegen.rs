@@ -166,14 +166,12 @@ impl Position {
 
     /// The legal destinations of the piece on `from` (empty if it is not the mover's piece).
     pub fn destinations(&self, from: Cell) -> Vec<Cell> {
-        let mut v: Vec<Cell> = self
-            .legal_moves()
+        // `legal_moves` is sorted by origin, then destination.
+        self.legal_moves()
             .into_iter()
             .filter(|m| m.from == from)
             .map(|m| m.to)
-            .collect();
-        v.sort();
-        v
+            .collect()
     }
 
     /// Whether the seat to move has a legal move (if not, and the game is not over, it passes).
@@ -202,17 +200,9 @@ impl Position {
         if self.board[f] != self.to_move + 1 {
             return false;
         }
-        let mut gen = MoveGen::new();
-        let mut found = false;
-        let mut single = self.clone();
-        // Generate for this one piece only.
-        single.pieces[self.to_move as usize][0] = f as u16;
-        single.count[self.to_move as usize] = 1;
-        single.for_each_move(&mut gen, self.to_move as usize, |_, to| {
-            found = to == t;
-            found
-        });
-        found
+        self.for_each_move(&mut MoveGen::new(), self.to_move as usize, |from, to| {
+            from == f && to == t
+        })
     }
 
     /// Plays a legal move.
@@ -476,20 +466,18 @@ impl Position {
     /// # Ok::<(), halma::Error>(())
     /// ```
     pub fn perft(&self, depth: u32) -> u64 {
-        let mut p = self.clone();
-        let mut gen = MoveGen::new();
-        let mut lists = vec![Vec::new(); depth as usize + 1];
-        perft_rec(&mut p, &mut gen, depth, &mut lists)
+        self.perft_lists(depth).0
     }
 
     /// `perft(depth)` and the number of move lists generated on the way (for benchmarks).
     pub fn perft_lists(&self, depth: u32) -> (u64, u64) {
-        let mut p = self.clone();
-        let mut gen = MoveGen::new();
-        let mut lists = vec![Vec::new(); depth as usize + 1];
-        LISTS.with(|c| c.set(0));
-        let n = perft_rec(&mut p, &mut gen, depth, &mut lists);
-        (n, LISTS.with(|c| c.get()))
+        let mut perft = Perft {
+            gen: MoveGen::new(),
+            lists: vec![Vec::new(); depth as usize + 1],
+            generated: 0,
+        };
+        let n = perft.count(&mut self.clone(), depth, 0);
+        (n, perft.generated)
     }
 
     /// `perft(depth)` split by first move: each legal move with the count below it.
@@ -517,47 +505,56 @@ impl Position {
     }
 }
 
-thread_local! {
-    static LISTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+/// Scratch space of a perft run: one move list per ply, and how many lists were generated.
+struct Perft {
+    gen: MoveGen,
+    lists: Vec<Vec<(u16, u16)>>,
+    generated: u64,
 }
 
-fn perft_rec(p: &mut Position, gen: &mut MoveGen, depth: u32, lists: &mut [Vec<(u16, u16)>]) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if p.is_over() {
-        return 0;
-    }
-    LISTS.with(|c| c.set(c.get() + 1));
-    if depth == 1 {
-        let n = p.count_moves(gen);
-        if n > 0 {
-            return n;
+impl Perft {
+    fn count(&mut self, p: &mut Position, depth: u32, ply: usize) -> u64 {
+        if depth == 0 {
+            return 1;
         }
-    }
-    let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    list.clear();
-    p.for_each_move(gen, p.to_move as usize, |f, t| {
-        list.push((f as u16, t as u16));
-        false
-    });
-    if list.is_empty() {
-        // Blocked: pass, unless nobody can move (a draw: no moves).
-        if p.is_deadlocked() {
+        if p.is_over() {
             return 0;
         }
-        let u = p.pass_turn();
-        let n = perft_rec(p, gen, depth - 1, rest);
-        p.unmake(u);
-        return n;
+        self.generated += 1;
+        if depth == 1 {
+            let n = p.count_moves(&mut self.gen);
+            if n > 0 {
+                return n;
+            }
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        p.for_each_move(&mut self.gen, p.to_move as usize, |f, t| {
+            list.push((f as u16, t as u16));
+            false
+        });
+        let total = if list.is_empty() {
+            // Blocked: pass, unless nobody can move (a draw: no moves).
+            if p.is_deadlocked() {
+                0
+            } else {
+                let u = p.pass_turn();
+                let n = self.count(p, depth - 1, ply + 1);
+                p.unmake(u);
+                n
+            }
+        } else {
+            let mut total = 0;
+            for &(f, t) in &list {
+                let u = p.make(f as usize, t as usize);
+                total += self.count(p, depth - 1, ply + 1);
+                p.unmake(u);
+            }
+            total
+        };
+        self.lists[ply] = list;
+        total
     }
-    let mut total = 0;
-    for &(f, t) in list.iter() {
-        let u = p.make(f as usize, t as usize);
-        total += perft_rec(p, gen, depth - 1, rest);
-        p.unmake(u);
-    }
-    total
 }
 
 /// A single hop from padded `c` in direction `d` with the piece lifted from `o`.
