@@ -12,14 +12,16 @@
 //!
 //! Case counts are kept small so that `cargo test` stays fast; set `PROPTEST_CASES` for more.
 
-#[path = "perft/reference.rs"]
-mod reference;
+// The checks the fuzz targets and the soak test make (and, through them, the reference
+// rules of `tests/perft/reference.rs`).
+#[allow(dead_code)]
+#[path = "../fuzz/src/lib.rs"]
+mod checks;
 
+use checks::reference::{self, Rules, State};
 use halma::{Game, Move, Position, Variant};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
-use reference::{Rules, State};
-use std::collections::BTreeSet;
 
 /// Variants for random positions: every base game, the options, and small boards where
 /// random games reach their end (wins, equal-turn rounds, teams) quickly.
@@ -169,82 +171,13 @@ fn scatter(v: Variant, seed: u64) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// The move checks shared by both kinds of positions.
+/// The move checks shared by both kinds of positions: the move list against the reference
+/// (paths, text), then a sample of arbitrary `(from, to)` pairs, legal exactly when listed.
 fn check_moves(rules: &Rules, p: &Position, st: &State) {
-    let g = p.geometry();
-    let name = |c: usize| g.name(halma::Cell::new(c as u16)).to_string();
-    let engine: BTreeSet<(usize, usize)> = p
-        .legal_moves()
-        .iter()
-        .map(|m| (m.from.index(), m.to.index()))
-        .collect();
-    assert_eq!(engine.len(), p.legal_moves().len(), "duplicate moves in {p}");
-    let theirs = rules.moves(st);
-    if engine != theirs {
-        let extra: Vec<String> = engine
-            .difference(&theirs)
-            .map(|&(f, t)| format!("{}-{}", name(f), name(t)))
-            .collect();
-        let missing: Vec<String> = theirs
-            .difference(&engine)
-            .map(|&(f, t)| format!("{}-{}", name(f), name(t)))
-            .collect();
-        panic!("{p}\nengine moves the reference refuses: {extra:?}\nmoves the engine misses: {missing:?}");
-    }
-    assert_eq!(p.has_moves(), !engine.is_empty(), "has_moves in {p}");
-    assert_eq!(p.is_deadlocked(), rules.deadlocked(st), "is_deadlocked in {p}");
-    let paths = if st.over {
-        Default::default()
-    } else {
-        rules.moves_with_paths(&st.board, st.to_move)
-    };
-    for m in p.legal_moves() {
-        let key = (m.from.index(), m.to.index());
-        assert!(p.is_legal(m));
-        let path: Vec<usize> = p.hop_path(m).expect("a path").iter().map(|c| c.index()).collect();
-        assert_eq!((path[0], *path.last().unwrap()), key, "path ends");
-        let adjacent = rules
-            .board
-            .dirs
-            .iter()
-            .any(|&d| rules.board.step(key.0, d, 1) == Some(key.1));
-        if adjacent {
-            assert_eq!(path.len(), 2, "a step's path");
-        } else {
-            assert!(
-                rules.is_chain(st, &path),
-                "bad hop path {:?} in {p}",
-                path.iter().map(|&c| name(c)).collect::<Vec<_>>()
-            );
-            assert_eq!(
-                path.len(),
-                paths[&key].len(),
-                "hop_path is not a shortest path in {p}"
-            );
-        }
-        // move text: from-to and the full path
-        let text = format!("{}-{}", name(key.0), name(key.1));
-        assert_eq!(p.parse_move(&text).unwrap(), m, "{text}");
-        let full: Vec<String> = path.iter().map(|&c| name(c)).collect();
-        let (pm, cells) = p
-            .parse_path(&full.join("-"))
-            .unwrap_or_else(|e| panic!("{}: {e}", full.join("-")));
-        assert_eq!(pm, m);
-        assert_eq!(cells.iter().map(|c| c.index()).collect::<Vec<_>>(), path);
-    }
-    // a few moves that are not legal are refused with a reason
-    let n = g.len();
+    checks::check_moves(rules, p, st);
+    let n = p.geometry().len();
     for (i, from) in (0..n).step_by(7).enumerate() {
-        let to = (from * 31 + i * 17) % n;
-        let m = Move::new(halma::Cell::new(from as u16), halma::Cell::new(to as u16));
-        assert_eq!(
-            p.is_legal(m),
-            engine.contains(&(from, to)),
-            "is_legal {from}->{to} in {p}"
-        );
-        if !engine.contains(&(from, to)) {
-            assert!(p.clone().play(m).is_err());
-        }
+        checks::check_any_move(p, from, (from * 31 + i * 17) % n);
     }
 }
 
