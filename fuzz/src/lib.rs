@@ -289,6 +289,22 @@ pub fn check_any_move(p: &Position, from: usize, to: usize) {
     }
 }
 
+/// A game read from text (a record or a link) by `read`: reading never panics, a failure is
+/// a `Record` error with a message, and a game that reads back round-trips and undoes to
+/// its start.
+pub fn check_read(text: &str, read: fn(&str) -> Result<Game, Error>) {
+    match read(text) {
+        Ok(mut g) => {
+            check_round_trips(&g);
+            check_undo_all(&mut g);
+        }
+        Err(e) => {
+            assert_eq!(e.kind(), halma::ErrorKind::Record, "{text:?}: {e}");
+            check_error(&e);
+        }
+    }
+}
+
 /// Piece counts of every seat.
 pub fn piece_counts(p: &Position) -> Vec<usize> {
     (1..=p.seats()).map(|s| p.pieces(s).len()).collect()
