@@ -354,24 +354,14 @@ impl<'a> Searcher<'a> {
 
     /// Iterative deepening at the root, where only the seat to move moves.
     pub(crate) fn run(&mut self, max_depth: u32, noise: &mut dyn FnMut() -> i32) -> Option<RootResult> {
-        let root_seat = self.pos.to_move as usize;
-        let mut root: Vec<Scored> = Vec::new();
-        let ev = self.ev;
-        self.pos.for_each_move(&mut self.gen, root_seat, |f, t| {
-            root.push(Scored {
-                from: f as u16,
-                to: t as u16,
-                seat: root_seat as u8,
-                score: ev.gain(root_seat, f, t),
-            });
-            false
-        });
+        // At the root only the seat to move moves; nothing is known yet to order by but gain.
+        self.generate(0, 1 << self.pos.to_move, u32::MAX);
+        let mut root = self.lists[0].clone();
         if root.is_empty() {
             return None;
         }
         // A tiny deterministic jitter (from the caller's seed) breaks ties between equal moves.
         let jitter: Vec<i32> = root.iter().map(|_| noise()).collect();
-        root.sort_by_key(|m| -m.score);
         let mut result = RootResult {
             best: root[0],
             score: 0,
