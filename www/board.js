@@ -916,14 +916,9 @@ export function createBoard(element, config) {
       const a = anim;
       const elapsed = now - a.start;
       if (elapsed >= a.duration) {
-        anim = null;
-        if (pendingRotation !== null) {
-          cfg.rotation = pendingRotation;
-          pendingRotation = null;
-          relayout();
-        }
-        // One more frame: the overlays (last-move trail, hint) were left out while moving.
-        invalidate();
+        // Ends the animation and asks for one more frame: the overlays (last-move trail,
+        // hint) were left out while moving.
+        finishAnimation();
         // Draw the piece at rest this frame.
         const end = a.path[a.path.length - 1];
         const [x, y] = cellCenter(layout, cells, end);
