@@ -28,7 +28,7 @@ use eval::{EvalTables, ROW};
 use search::{Searcher, MAX_DEPTH, WIN};
 use std::str::FromStr;
 
-pub use solitaire::solve_solitaire;
+pub use solitaire::{search_solitaire, solve_solitaire, SolitaireSearch};
 
 /// A source of time in milliseconds (any origin).
 pub trait Clock {

@@ -5,14 +5,54 @@
 //! the pieces must rise from 60 to exactly 19 × 15 = 285: on average every move must gain
 //! about twelve, which only long hop chains over ladders of pieces already sent ahead can
 //! do. The solver is a beam search: every layer keeps the most promising distinct
-//! positions, ranked by how far the sum is from 285 (scaled by the moves left) and how many
-//! pieces still lack their mirror image. Positions are deduplicated by their Zobrist key.
+//! positions (deduplicated by their Zobrist key).
+//!
+//! **Ranking.** A position is ranked by its progress, `10 × sum` (less a penalty for
+//! overshooting the goal), plus a one-move lookahead: ten times the best gain a next move
+//! could make, plus five times the best gain of a next move by another piece. A position
+//! whose pieces can keep hopping forward is worth more than one of the same sum that is
+//! stuck. As the moves run out the ranking turns from the sum to symmetry: a penalty per
+//! unmatched piece (a piece whose mirror cell is empty) grows as the moves left shrink, and
+//! the lookahead counts the unmatched pieces a next move would fix as well as its gain.
+//!
+//! **Pruning.** Two facts bound the moves a position still needs, and a position needing
+//! more than the `m` moves left is pruned:
+//!
+//! - Let `A` be the number of unmatched pieces. One move changes the mirror status of at
+//!   most the moved piece and the piece facing its landing cell, so it lowers `A` by at
+//!   most 2: a solution needs `A ≤ 2m`.
+//! - A hop moves a piece two cells along a line (or an even number, with long hops), so
+//!   it keeps the parities `(x mod 2, y mod 2)`; only steps change them. On an even board
+//!   the mirror swaps the classes (even, even) and (odd, odd), so a symmetric figure has as
+//!   many pieces in each of them; a diagonal step changes their difference `D` by 2, an
+//!   orthogonal one by 1. A solution needs `⌈D/2⌉ ≤ m` more steps. The start has 6 and 3
+//!   (`D = 3`): at least two of the 19 moves must be steps, one of them orthogonal.
+//!
+//! When no position of a layer can still be solved in time (a hint late in a hopeless
+//! game, or the last layer of a failed search), the beam keeps the positions that need the
+//! fewest extra moves instead, so it always answers with its best line.
 
 use super::{Clock, Limits, NoClock};
 use crate::movegen::MoveGen;
-use crate::position::{Move, Position};
+use crate::position::{Move, Position, EMPTY};
 use crate::variant::Variant;
-use std::collections::HashSet;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
+
+/// The result of a solitaire beam search: [`search_solitaire`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolitaireSearch {
+    /// A solution when `solved`, else the best line the beam reached (all its moves).
+    pub moves: Vec<Move>,
+    /// Whether `moves` solves the puzzle.
+    pub solved: bool,
+    /// The sum of `x + y` over the pieces after `moves` (285 when solved on 16×16).
+    pub sum: i32,
+    /// Pieces whose mirror cell is empty after `moves` (0 when solved).
+    pub unmatched: usize,
+    /// Positions visited.
+    pub nodes: u64,
+}
 
 /// Searches for a solution of the solitaire puzzle of `variant` (which must be a solitaire
 /// variant) with a beam of `width` positions per move. Returns the moves, or `None` when the
@@ -30,6 +70,22 @@ use std::collections::HashSet;
 /// # Ok::<(), halma::Error>(())
 /// ```
 pub fn solve_solitaire(variant: Variant, width: usize) -> Option<Vec<Move>> {
+    search_solitaire(variant, width).and_then(|s| s.solved.then_some(s.moves))
+}
+
+/// Like [`solve_solitaire`], but also reports the best line when there is no solution in
+/// reach of the beam (how far it got: its sum and unmatched pieces). `None` when `variant`
+/// is not a solitaire variant.
+///
+/// # Examples
+/// ```
+/// use halma::ai::search_solitaire;
+/// let s = search_solitaire("solitaire".parse()?, 20).unwrap();
+/// assert_eq!(s.moves.len(), 19);
+/// assert!(s.solved || s.unmatched > 0);
+/// # Ok::<(), halma::Error>(())
+/// ```
+pub fn search_solitaire(variant: Variant, width: usize) -> Option<SolitaireSearch> {
     if !variant.is_solitaire() {
         return None;
     }
@@ -37,16 +93,21 @@ pub fn solve_solitaire(variant: Variant, width: usize) -> Option<Vec<Move>> {
         nodes: None,
         time_ms: None,
     };
-    match beam(
-        &Position::start(variant),
-        variant.turn_limit() as usize,
-        width,
-        &unlimited,
-        &NoClock,
-    ) {
-        (line, true, _) => Some(line),
-        _ => None,
+    let start = Position::start(variant);
+    let (line, solved, nodes) = beam(&start, variant.turn_limit() as usize, width, &unlimited, &NoClock);
+    let mut end = start.clone();
+    for &m in &line {
+        end.play_unchecked(m);
     }
+    let t = Tables::new(&start);
+    let s = t.stats(&end);
+    Some(SolitaireSearch {
+        moves: line,
+        solved,
+        sum: s.sum,
+        unmatched: s.unmatched as usize,
+        nodes,
+    })
 }
 
 /// A solitaire hint: the first move of the most promising line the beam finds from `pos`
@@ -63,6 +124,137 @@ pub(crate) fn solitaire_hint(
     line.first().map(|&m| (m, nodes))
 }
 
+/// What the ranking and the pruning need to know of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stats {
+    /// Sum of `x + y` over the pieces.
+    sum: i32,
+    /// Pieces whose mirror cell is empty (`A`).
+    unmatched: i32,
+    /// The difference `D` between the piece counts of the two parity classes the mirror
+    /// swaps.
+    parity_gap: i32,
+}
+
+impl Stats {
+    /// A lower bound on the moves still needed: `⌈A/2⌉` and `⌈D/2⌉`.
+    fn moves_needed(&self) -> i32 {
+        ((self.unmatched + 1) / 2).max((self.parity_gap + 1) / 2)
+    }
+
+    /// Whether the position may still be solved with `left` moves: `A ≤ 2m` and
+    /// `⌈D/2⌉ ≤ m`.
+    fn can_finish(&self, left: usize) -> bool {
+        self.moves_needed() <= left as i32
+    }
+}
+
+/// Per-cell tables of the board (indexed by padded cell).
+struct Tables<'a> {
+    /// `x + y`.
+    diag: Vec<i32>,
+    /// The parity class `(x mod 2) + 2 (y mod 2)`.
+    class: Vec<u8>,
+    /// The two parity classes the mirror swaps.
+    pair: (u8, u8),
+    /// The padded cell of each cell's mirror image.
+    mirror: &'a [u16],
+    /// The sum of a symmetric figure.
+    goal: i32,
+    /// The largest gain in `x + y` of one move.
+    max_gain: i32,
+}
+
+impl<'a> Tables<'a> {
+    fn new(start: &'a Position) -> Tables<'a> {
+        let g = start.geometry();
+        let size = g.rows().len() as i32;
+        let mut diag = vec![0i32; g.pad_len];
+        let mut class = vec![0u8; g.pad_len];
+        for c in g.cells() {
+            let (x, y) = g.coord(c);
+            diag[g.pad(c)] = x + y;
+            class[g.pad(c)] = ((x & 1) + 2 * (y & 1)) as u8;
+        }
+        let mirror = &start.rules().mirror[..];
+        // The mirror maps parity classes to parity classes: (even, even) to (odd, odd) on
+        // an even board, else (even, odd) and (odd, even) swap.
+        let corner = g
+            .cells()
+            .map(|c| g.pad(c))
+            .find(|&q| class[q] == 0)
+            .expect("a board has an (even, even) cell");
+        let image = class[mirror[corner] as usize];
+        let pair = if image != 0 { (0, image) } else { (1, 2) };
+        Tables {
+            diag,
+            class,
+            pair,
+            mirror,
+            goal: start.count[0] as i32 * (size - 1),
+            max_gain: 2 * (size - 1),
+        }
+    }
+
+    fn stats(&self, p: &Position) -> Stats {
+        let ps = &p.pieces[0][..p.count[0] as usize];
+        let mut sum = 0;
+        let mut unmatched = 0;
+        let mut cnt = [0i32; 4];
+        for &q in ps {
+            let q = q as usize;
+            sum += self.diag[q];
+            unmatched += (p.board[self.mirror[q] as usize] == EMPTY) as i32;
+            cnt[self.class[q] as usize] += 1;
+        }
+        Stats {
+            sum,
+            unmatched,
+            parity_gap: (cnt[self.pair.0 as usize] - cnt[self.pair.1 as usize]).abs(),
+        }
+    }
+
+    /// The change of `A` when the piece on `f` moves to the empty `t` in `p`.
+    fn unmatched_delta(&self, p: &Position, f: usize, t: usize) -> i32 {
+        let (mf, mt) = (self.mirror[f] as usize, self.mirror[t] as usize);
+        let occ = |c: usize| c != f && (c == t || p.board[c] != EMPTY);
+        let mut d = 0;
+        // The moved piece.
+        d -= (mf != f && p.board[mf] == EMPTY) as i32;
+        d += (mt != t && !occ(mt)) as i32;
+        // The piece facing the cell it leaves loses its mirror image...
+        d += (mf != f && mf != t && p.board[mf] != EMPTY) as i32;
+        // ...and the piece facing the cell it lands on gains one.
+        d -= (mt != t && mt != f && p.board[mt] != EMPTY) as i32;
+        d
+    }
+}
+
+/// Ranking weights (sum units are tenths).
+const SUM: i64 = 10;
+/// Penalty per unit of sum above the goal.
+const OVERSHOOT: i64 = 20;
+/// Weight of the best next move (by any piece) and of the best by another piece.
+const LOOK1: i64 = 10;
+const LOOK2: i64 = 5;
+
+/// Penalty per unmatched piece with `left` moves left: nothing early, then growing.
+fn unmatched_weight(left: usize) -> i64 {
+    let left = left as i64;
+    if left >= 10 {
+        0
+    } else {
+        400 / (left + 1)
+    }
+}
+
+/// The rank lost per move a position needs beyond the moves left (only positions that
+/// cannot be solved any more pay it: more than any score difference).
+const HOPELESS: i64 = 1 << 40;
+
+/// A candidate child: rank key (larger is better), parent index, move (padded cells).
+type Cand = (i64, usize, u16, u16);
+
 /// Beam search from `start` over at most `limit` moves. Returns a solution and `true`, or
 /// the best line found and `false`, and the positions visited. When the limits run out it
 /// answers with the best line of the layer it was working on.
@@ -75,31 +267,58 @@ fn beam(
 ) -> (Vec<Move>, bool, u64) {
     let max_nodes = limits.nodes.unwrap_or(u64::MAX);
     let deadline = limits.time_ms.map_or(f64::INFINITY, |t| clock.now_ms() + t);
+    let width = width.max(1);
     let mut nodes = 0u64;
-    let g = start.geometry();
-    // x + y of every padded cell.
-    let size = g.rows().len() as i32;
-    let mut diag = vec![0i32; g.pad_len];
-    for c in g.cells() {
-        let (x, y) = g.coord(c);
-        diag[g.pad(c)] = x + y;
-    }
-    let mirror = &start.rules().mirror;
-    let pieces = start.count[0] as i32;
-    let goal = pieces * (size - 1);
-    let score = |p: &Position, left: usize| -> i64 {
-        let ps = &p.pieces[0][..p.count[0] as usize];
-        let sum: i32 = ps.iter().map(|&q| diag[q as usize]).sum();
-        let unmatched = ps
-            .iter()
-            .filter(|&&q| p.board[mirror[q as usize] as usize] == 0)
-            .count() as i64;
-        let deficit = (goal - sum).abs() as i64;
-        // Late in the search symmetry matters most; early on, getting across the board.
-        let weight_sym = 40 + 400 / (left as i64 + 1);
-        deficit * 30 / (left as i64 + 1).min(6) + unmatched * weight_sym
+    let tables = Tables::new(start);
+    let t = &tables;
+    // The score of a position without the lookahead.
+    let base = |s: &Stats, left: usize| -> i64 {
+        let over = (s.sum - t.goal).max(0) as i64;
+        SUM * s.sum as i64 - OVERSHOOT * over - unmatched_weight(left) * s.unmatched as i64
+    };
+    // The most the lookahead can add.
+    let look_bound = |left: usize| -> i64 {
+        if left == 0 {
+            return 0;
+        }
+        let best = SUM * t.max_gain as i64 + 2 * unmatched_weight(left - 1);
+        LOOK1 * best / 10 + if left > 1 { LOOK2 * best / 10 } else { 0 }
     };
     let mut gen = MoveGen::new();
+    let mut look_gen = MoveGen::new();
+    // The lookahead of `p` with `left` moves left: the best next move and the best by
+    // another piece, each worth its gain and the unmatched pieces it fixes.
+    let mut lookahead = |p: &Position, left: usize| -> i64 {
+        if left == 0 {
+            return 0;
+        }
+        let w = unmatched_weight(left - 1);
+        let none = i64::MIN / 4;
+        let (mut g1, mut g2, mut cur, mut origin) = (none, none, none, usize::MAX);
+        p.for_each_move(&mut look_gen, 0, |f, to| {
+            if f != origin {
+                if cur > g1 {
+                    g2 = g1;
+                    g1 = cur;
+                } else if cur > g2 {
+                    g2 = cur;
+                }
+                origin = f;
+                cur = none;
+            }
+            let v = SUM * (t.diag[to] - t.diag[f]) as i64 - w * t.unmatched_delta(p, f, to) as i64;
+            cur = cur.max(v);
+            false
+        });
+        if cur > g1 {
+            g2 = g1;
+            g1 = cur;
+        } else if cur > g2 {
+            g2 = cur;
+        }
+        let floor = -SUM * t.max_gain as i64;
+        LOOK1 * g1.max(floor) / 10 + if left > 1 { LOOK2 * g2.max(floor) / 10 } else { 0 }
+    };
     let cells = |line: &[(u16, u16)]| -> Vec<Move> {
         let cell = |q: u16| start.pad_cell(q as usize);
         line.iter().map(|&(f, t)| Move::new(cell(f), cell(t))).collect()
@@ -107,55 +326,101 @@ fn beam(
     let mut beam: Vec<(Position, Vec<(u16, u16)>)> = vec![(start.clone(), Vec::new())];
     for depth in 0..limit {
         let left = limit - depth - 1;
-        let mut cands: Vec<(i64, usize, u16, u16)> = Vec::new();
+        // Children: (moves needed beyond `left`, base score, parent, move).
+        let mut cands: Vec<(i32, i64, usize, u16, u16)> = Vec::new();
         let mut seen = HashSet::new();
-        let beam_lines: Vec<Vec<(u16, u16)>> = beam.iter().map(|(_, l)| l.clone()).collect();
-        for (bi, (p, line)) in beam.iter_mut().enumerate() {
-            let mut moves = Vec::new();
+        let mut moves = Vec::new();
+        for bi in 0..beam.len() {
+            let (p, line) = &mut beam[bi];
+            moves.clear();
             p.for_each_move(&mut gen, 0, |f, t| {
                 moves.push((f as u16, t as u16));
                 false
             });
-            for (f, t) in moves {
+            for &(f, to) in &moves {
                 nodes += 1;
                 if nodes > max_nodes || (nodes & 1023 == 0 && clock.now_ms() >= deadline) {
                     // Out of budget: the best candidate so far, else the best line so far.
-                    let best = cands.iter().min_by_key(|c| c.0);
+                    let best = cands.iter().min_by_key(|c| (c.0, Reverse(c.1)));
                     let line = match best {
-                        Some(&(_, bi, f, t)) => {
-                            let mut l = beam_lines[bi].clone();
-                            l.push((f, t));
+                        Some(&(_, _, bi, f, to)) => {
+                            let mut l = beam[bi].1.clone();
+                            l.push((f, to));
                             l
                         }
                         None => line.clone(),
                     };
                     return (cells(&line), false, nodes);
                 }
-                let u = p.make(f as usize, t as usize);
+                let u = p.make(f as usize, to as usize);
                 if p.is_over() {
                     let mut line = line.clone();
-                    line.push((f, t));
+                    line.push((f, to));
                     return (cells(&line), true, nodes);
                 }
                 if seen.insert(p.hash()) {
-                    cands.push((score(p, left), bi, f, t));
+                    let s = t.stats(p);
+                    let excess = (s.moves_needed() - left as i32).max(0);
+                    debug_assert_eq!(excess == 0, s.can_finish(left));
+                    cands.push((excess, base(&s, left), bi, f, to));
                 }
                 p.unmake(u);
             }
         }
-        cands.sort_unstable_by_key(|c| c.0);
-        cands.truncate(width);
         if cands.is_empty() {
             break;
         }
-        beam = cands
+        // Prune the children that cannot be solved in time, unless none can.
+        let hopeless = cands.iter().all(|c| c.0 > 0);
+        if !hopeless {
+            cands.retain(|c| c.0 == 0);
+        }
+        // Best base score first (stable: ties keep the generation order).
+        cands.sort_by_key(|c| (c.0, Reverse(c.1)));
+        // Add the lookahead, lazily: once `width` children are ranked, a child whose base
+        // score plus the most the lookahead can add cannot beat the last of them is not
+        // looked at (nor is any after it).
+        let bound = if hopeless { 0 } else { look_bound(left) };
+        let mut top: BinaryHeap<Reverse<(i64, Reverse<usize>)>> = BinaryHeap::new();
+        let mut ranked: Vec<Cand> = Vec::new();
+        for (i, &(excess, b, bi, f, to)) in cands.iter().enumerate() {
+            // When nothing can be solved in time any more: the fewest extra moves first, then
+            // the base score (the lookahead does not help there).
+            let b = b - excess as i64 * HOPELESS;
+            if top.len() >= width {
+                let Reverse((worst, _)) = *top.peek().expect("full");
+                if b + bound <= worst {
+                    break;
+                }
+            }
+            if i & 255 == 255 && clock.now_ms() >= deadline {
+                break;
+            }
+            let key = if hopeless {
+                b
+            } else {
+                let p = &mut beam[bi].0;
+                let u = p.make(f as usize, to as usize);
+                let look = lookahead(p, left);
+                p.unmake(u);
+                b + look
+            };
+            ranked.push((key, bi, f, to));
+            top.push(Reverse((key, Reverse(i))));
+            if top.len() > width {
+                top.pop();
+            }
+        }
+        ranked.sort_by_key(|c| Reverse(c.0));
+        ranked.truncate(width);
+        beam = ranked
             .iter()
-            .map(|&(_, bi, f, t)| {
+            .map(|&(_, bi, f, to)| {
                 let (p, line) = &beam[bi];
                 let mut p = p.clone();
-                p.make(f as usize, t as usize);
+                p.make(f as usize, to as usize);
                 let mut line = line.clone();
-                line.push((f, t));
+                line.push((f, to));
                 (p, line)
             })
             .collect();
@@ -165,4 +430,147 @@ fn beam(
         false,
         nodes,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solitaire position with pieces on the named cells.
+    fn place(names: &str) -> Position {
+        let v: Variant = "solitaire".parse().unwrap();
+        let g = v.geometry();
+        let mut cells = vec!['.'; g.len()];
+        for n in names.split(',') {
+            cells[g.cell_by_name(n).unwrap().index()] = '1';
+        }
+        let rows: Vec<String> = g
+            .rows()
+            .iter()
+            .map(|r| r.iter().map(|c| cells[c.index()]).collect())
+            .collect();
+        format!("solitaire 1 {}", rows.join("/")).parse().unwrap()
+    }
+
+    /// 15 cells of the diagonal (all but h9), a1 and p16, g9 and i10: unmatched are g9 and
+    /// i10, and i10-h10 solves it (h10 is g9's mirror image, i10 leaves).
+    const ONE_SHORT: &str = "a16,b15,c14,d13,e12,f11,g10,i8,j7,k6,l5,m4,n3,o2,p1,a1,p16,g9,i10";
+
+    fn mv(p: &Position, from: &str, to: &str) -> (usize, usize) {
+        let g = p.geometry();
+        (
+            g.pad(p.parse_cell(from).unwrap()),
+            g.pad(p.parse_cell(to).unwrap()),
+        )
+    }
+
+    #[test]
+    fn the_start_has_nineteen_unmatched_pieces_and_a_parity_gap_of_three() {
+        let p = Position::start("solitaire".parse().unwrap());
+        let t = Tables::new(&p);
+        let s = t.stats(&p);
+        assert_eq!((s.sum, s.unmatched, s.parity_gap), (60, 19, 3));
+        // (even, even) and (odd, odd): 6 and 3 of the 19 pieces.
+        let ps = &p.pieces[0][..19];
+        let count = |k: u8| ps.iter().filter(|&&q| t.class[q as usize] == k).count();
+        assert_eq!((t.pair, count(t.pair.0), count(t.pair.1)), ((0, 3), 6, 3));
+        assert_eq!(t.goal, 285);
+        // Ten moves at least (A = 19), so 19 are enough for the bound, 9 are not.
+        assert_eq!(s.moves_needed(), 10);
+        assert!(s.can_finish(10) && !s.can_finish(9));
+    }
+
+    #[test]
+    fn a_symmetric_figure_has_nothing_unmatched() {
+        let mut p = place(ONE_SHORT);
+        let board = p.clone();
+        let t = Tables::new(&board);
+        let s = t.stats(&p);
+        assert_eq!((s.unmatched, s.moves_needed()), (2, 1));
+        assert!(s.can_finish(1) && !s.can_finish(0));
+        let (f, to) = mv(&p, "i10", "h10");
+        // One move fixes two pieces at most, and this one does.
+        assert_eq!(t.unmatched_delta(&p, f, to), -2);
+        p.make(f, to);
+        assert!(p.is_over());
+        let s = t.stats(&p);
+        assert_eq!((s.sum, s.unmatched, s.parity_gap), (285, 0, 0));
+    }
+
+    #[test]
+    fn a_move_fixes_two_pieces_at_most_and_only_steps_change_parity() {
+        // The start and the positions along a line of the beam.
+        let v: Variant = "solitaire".parse().unwrap();
+        let mut p = Position::start(v);
+        let board = p.clone();
+        let t = Tables::new(&board);
+        let line = search_solitaire(v, 10).unwrap().moves;
+        let mut gen = MoveGen::new();
+        let mut checked = 0;
+        for m in line {
+            let before = t.stats(&p);
+            let mut moves = Vec::new();
+            p.for_each_move(&mut gen, 0, |f, to| {
+                moves.push((f, to));
+                false
+            });
+            for (f, to) in moves {
+                let delta = t.unmatched_delta(&p, f, to);
+                let u = p.make(f, to);
+                let after = t.stats(&p);
+                p.unmake(u);
+                assert_eq!(after.unmatched - before.unmatched, delta);
+                assert!(delta >= -2);
+                let (fx, fy) = p.geometry().coord(p.pad_cell(f));
+                let (tx, ty) = p.geometry().coord(p.pad_cell(to));
+                let step = (fx - tx).abs().max((fy - ty).abs()) == 1;
+                let gap = (after.parity_gap - before.parity_gap).abs();
+                assert!(gap <= if step { 2 } else { 0 }, "{fx},{fy} -> {tx},{ty}");
+                checked += 1;
+            }
+            p.play_unchecked(m);
+        }
+        assert!(checked > 500, "{checked}");
+    }
+
+    #[test]
+    fn the_beam_prunes_what_cannot_be_fixed_in_time() {
+        // With one move left only i10-h10 keeps A <= 2: it is found at once.
+        let p = place(ONE_SHORT);
+        let no = Limits::default();
+        let (line, solved, _) = beam(&p, 1, 1, &no, &NoClock);
+        assert!(solved);
+        assert_eq!(line.len(), 1);
+        // Without p16, a1 is unmatched too: three cannot be fixed in one move, and the beam
+        // (with nothing left to prune to) still answers.
+        let p = place("a16,b15,c14,d13,e12,f11,g10,i8,j7,k6,l5,m4,n3,o2,p1,a1,g9,i10");
+        let t = Tables::new(&p);
+        let s = t.stats(&p);
+        assert_eq!(s.unmatched, 3);
+        assert!(!s.can_finish(1) && s.can_finish(2));
+        let (line, solved, _) = beam(&p, 1, 50, &no, &NoClock);
+        assert!(!solved);
+        assert_eq!(line.len(), 1);
+    }
+
+    #[test]
+    fn the_beam_gets_further_than_the_sum_alone() {
+        let s = search_solitaire("solitaire".parse().unwrap(), 200).unwrap();
+        assert_eq!(s.moves.len(), 19);
+        assert!(!s.solved);
+        assert!(s.unmatched <= 6, "{s:?}");
+    }
+
+    #[test]
+    fn the_hint_honours_its_node_limit_and_is_deterministic() {
+        let p = Position::start("solitaire".parse().unwrap());
+        let lim = Limits {
+            nodes: Some(3000),
+            time_ms: None,
+        };
+        let a = solitaire_hint(&p, 19, 300, &lim, &NoClock).unwrap();
+        let b = solitaire_hint(&p, 19, 300, &lim, &NoClock).unwrap();
+        assert_eq!(a, b);
+        assert!(a.1 <= 3001 && p.is_legal(a.0), "{a:?}");
+    }
 }
