@@ -178,3 +178,29 @@ fn solitaire_hints_are_legal_and_aim_for_symmetry() {
     near.play(t.mv).unwrap();
     assert!(near.is_over(), "the hint {:?} does not solve the puzzle", t.mv);
 }
+
+#[test]
+fn in_a_race_the_expected_line_has_each_opponent_play_its_most_progress_move() {
+    // Against two or more opposing seats the search models each opponent, in turn order,
+    // as playing its most-progress move: the expected line after our move shows exactly that.
+    for (variant, seed) in [("star-3", 5), ("star-6", 9), ("halma-4", 2)] {
+        let mut g = midgame(variant, 18, seed);
+        let t = think(g.position(), Player::Level(5), Budget::nodes(30_000), 1, &NoClock).unwrap();
+        let seats = g.position().seats();
+        assert!(t.pv.len() >= seats, "{variant}: pv {:?}", t.pv);
+        g.play(t.pv[0]).unwrap();
+        for &m in &t.pv[1..seats] {
+            let p = g.position().clone();
+            let seat = p.turn();
+            let progress = |m| p.after(m).unwrap().points(seat) - p.points(seat);
+            let best = p.legal_moves().into_iter().map(progress).max().unwrap();
+            assert!(p.is_legal(m), "{variant}: {m:?} is not seat {seat}'s move");
+            assert_eq!(
+                progress(m),
+                best,
+                "{variant}: seat {seat} expected to play its most-progress move"
+            );
+            g.play(m).unwrap();
+        }
+    }
+}
