@@ -11,10 +11,10 @@
 //! Against several opposing sides the game is a race, and the search plans it as one: the
 //! opponents' layer is a model in which each opponent, in turn order, plays its
 //! most-progress move, and the score is our own progress with each later move of ours
-//! discounted (see [`race_weights`]). Self-play on `star-6` (level 5 against five greedy
+//! discounted (see [`RACE_DISCOUNT`]). Self-play on `star-6` (level 5 against five greedy
 //! players, 100 games) measured why: pooled best replies, which assume the opponents
-//! conspire to block us, won 40%; the greedy model 64%; the model with the discount 71%
-//! (400 games over four seeds: 70, 75, 68, 72%).
+//! conspire to block us, won 40%; the greedy model 64%; the model with the discount 82%
+//! (400 games over four seeds: 81, 82, 87, 79%).
 //! Ignoring the opponents altogether lost nearly every game: with the board frozen, the
 //! plan spends moves setting up ladders that five opponents' moves take apart.
 
@@ -35,23 +35,26 @@ const LMR_DEPTH: i32 = 4;
 const MAX_PLY: usize = 64;
 /// Replies tried in a pooled opponent layer with three or more seats.
 const BRS_REPLIES: usize = 16;
-/// In a race against several sides, each later move of ours counts a fraction of the one
-/// before: the further ahead, the less likely the board the plan relies on still stands,
-/// and the more opposing seats move in between, the less likely. The fraction is
-/// `1.3 - 0.2 × opposing seats` (in 1024ths: 0.7 against three, 0.3 against five).
-/// Self-play, level 5 against greedy players, 100 games a point: `halma-4` (three
-/// opponents) won 87% at 0.3, 89% at 0.5, 98% at 0.7; `star-6` (five) 65–80% at 0.3, 74%
-/// at 0.5, 70% at 0.7, 64% with no discount and 44% at 0.01.
-fn race_weights(opposing_seats: u32) -> [i32; MAX_PLY] {
-    let step = (1331 - 205 * opposing_seats as i32).clamp(205, 1024);
+/// In a race against several sides, each later move of ours counts this fraction (in
+/// 1024ths) of the one before: the further ahead, the less likely the board the plan relies
+/// on still stands after the other seats' moves. Self-play, level 5 against greedy players,
+/// 100 games a point: `star-6` (five opponents) won 68.5% with no discount, 76.5% at 0.85,
+/// 83% at 0.7, 77% at 0.5 and 71% at 0.3 (averages over two to four seeds); `halma-4`
+/// (three) 97% at 0.7 (99 and 95% on two seeds); `star-3` (two) 99% at 0.7.
+const RACE_DISCOUNT: i32 = 717;
+
+/// The weight of our `k`-th move on a line, in 1024ths: `RACE_DISCOUNT^k`.
+const RACE_WEIGHTS: [i32; MAX_PLY] = {
     let mut w = [0; MAX_PLY];
     let mut x = 1024;
-    for v in w.iter_mut() {
-        *v = x;
-        x = x * step / 1024;
+    let mut k = 0;
+    while k < MAX_PLY {
+        w[k] = x;
+        x = x * RACE_DISCOUNT / 1024;
+        k += 1;
     }
     w
-}
+};
 
 #[derive(Clone, Copy, Default)]
 struct TtEntry {
@@ -107,8 +110,6 @@ pub(crate) struct Searcher<'a> {
     race_gain: i32,
     /// Our moves on the current line.
     our_moves: usize,
-    /// Weight of our `k`-th move on a line, in 1024ths (see [`race_weights`]).
-    race_weights: [i32; MAX_PLY],
     /// What each `make` added to `race_gain` (`None` for an opponent's move), for `unmake`.
     gains: Vec<Option<i32>>,
 }
@@ -134,7 +135,6 @@ impl<'a> Searcher<'a> {
         }
         let tt_size = 1 << 18;
         let v = &r.variant;
-        let opposing_seats = (0..r.seats).filter(|&s| v.team_of(s) != v.team_of(root)).count() as u32;
         let opposing_sides = (0..r.seats)
             .map(|s| v.team_of(s))
             .filter(|&t| t != v.team_of(root))
@@ -157,7 +157,6 @@ impl<'a> Searcher<'a> {
             root_seat: root as u8,
             seats: r.seats,
             race_only: opposing_sides > 1,
-            race_weights: race_weights(opposing_seats),
             layer_key: [0x5bd1_e995_1234_5678, 0x9e37_79b9_8765_4321],
             root_progress: 0,
             race_gain: 0,
@@ -168,7 +167,7 @@ impl<'a> Searcher<'a> {
 
     /// Score of the position for the root's team: its progress minus the best opponent's
     /// when there is a single opposing side; with several, its own progress only, each of
-    /// its moves on the line discounted (see [`race_weights`]). Against many
+    /// its moves on the line discounted (see [`RACE_DISCOUNT`]). Against many
     /// opponents, holding back the leader is worth little (the others run on), and
     /// self-play showed it: level 5 against five greedy players on star-6 won 15% of games
     /// scoring against the leader and 42% racing; on halma-4 against three, 72% and 97.5%.
@@ -311,7 +310,7 @@ impl<'a> Searcher<'a> {
     fn make(&mut self, m: &Scored) -> crate::position::Undo {
         self.nodes += 1;
         let gain = (self.race_only && self.team & (1 << m.seat) != 0).then(|| {
-            let w = self.race_weights.get(self.our_moves).copied().unwrap_or(0);
+            let w = RACE_WEIGHTS.get(self.our_moves).copied().unwrap_or(0);
             self.our_moves += 1;
             w * self.ev.gain(m.seat as usize, m.from as usize, m.to as usize)
         });
