@@ -231,18 +231,18 @@ pub fn solve(args: &[String]) -> Result<(), String> {
         g.play(m).map_err(|e| e.to_string())?;
     }
     let secs = t.elapsed().as_secs_f64();
-    if found.solved {
-        eprintln!("solved in {} moves, {secs:.1} s", found.moves.len());
-        println!("{}", g.position());
-        print!("{}", g.record());
-        Ok(())
-    } else {
+    if !found.solved {
         println!(
             "best line: sum of x + y {} (285 needed), {} pieces unmatched",
             found.sum, found.unmatched
         );
-        println!("{}", g.position());
-        print!("{}", g.record());
+    }
+    println!("{}", g.position());
+    print!("{}", g.record());
+    if found.solved {
+        eprintln!("solved in {} moves, {secs:.1} s", found.moves.len());
+        Ok(())
+    } else {
         Err(format!(
             "no solution found with a beam of {width} ({secs:.1} s); this does not prove that none exists"
         ))

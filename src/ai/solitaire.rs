@@ -141,12 +141,6 @@ impl Stats {
     fn moves_needed(&self) -> i32 {
         ((self.unmatched + 1) / 2).max((self.parity_gap + 1) / 2)
     }
-
-    /// Whether the position may still be solved with `left` moves: `A ≤ 2m` and
-    /// `⌈D/2⌉ ≤ m`.
-    fn can_finish(&self, left: usize) -> bool {
-        self.moves_needed() <= left as i32
-    }
 }
 
 /// Per-cell tables of the board (indexed by padded cell).
@@ -361,7 +355,6 @@ fn beam(
                 if seen.insert(p.hash()) {
                     let s = t.stats(p);
                     let excess = (s.moves_needed() - left as i32).max(0);
-                    debug_assert_eq!(excess == 0, s.can_finish(left));
                     cands.push((excess, base(&s, left), bi, f, to));
                 }
                 p.unmake(u);
@@ -477,7 +470,7 @@ mod tests {
         assert_eq!(t.goal, 285);
         // Ten moves at least (A = 19), so 19 are enough for the bound, 9 are not.
         assert_eq!(s.moves_needed(), 10);
-        assert!(s.can_finish(10) && !s.can_finish(9));
+        assert!(s.moves_needed() <= 10 && s.moves_needed() > 9);
     }
 
     #[test]
@@ -487,7 +480,7 @@ mod tests {
         let t = Tables::new(&board);
         let s = t.stats(&p);
         assert_eq!((s.unmatched, s.moves_needed()), (2, 1));
-        assert!(s.can_finish(1) && !s.can_finish(0));
+        assert!(s.moves_needed() <= 1 && s.moves_needed() > 0);
         let (f, to) = mv(&p, "i10", "h10");
         // One move fixes two pieces at most, and this one does.
         assert_eq!(t.unmatched_delta(&p, f, to), -2);
@@ -547,7 +540,7 @@ mod tests {
         let t = Tables::new(&p);
         let s = t.stats(&p);
         assert_eq!(s.unmatched, 3);
-        assert!(!s.can_finish(1) && s.can_finish(2));
+        assert!(s.moves_needed() > 1 && s.moves_needed() <= 2);
         let (line, solved, _) = beam(&p, 1, 50, &no, &NoClock);
         assert!(!solved);
         assert_eq!(line.len(), 1);
