@@ -1,7 +1,7 @@
 // The end of a game: a win from a near-finished position (given in the address), the ranking,
 // rematch; a draw by the turn limit with its reason.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, engine, greedyMove, shotPath } from './helpers.mjs';
+import { open, watchErrors, clickMove, engine, shotPath, playGreedyMoves } from './helpers.mjs';
 
 // Seat 1 has nine pieces in its target camp; g5-h5 fills it.
 const NEAR_WIN = 'halma-8x8 1 ....1111/.....111/......11/......1./....2.../22....../222...../2222....';
@@ -54,11 +54,7 @@ test('a draw by the turn limit names the reason', async ({ page }) => {
   await open(page, `?variant=${encodeURIComponent('halma-8x8+turns=1')}`);
   const { Game } = await engine();
   const mirror = new Game('halma-8x8+turns=1');
-  for (let i = 0; i < 2; i++) {
-    const m = greedyMove(mirror);
-    await clickMove(page, m.from, m.to);
-    mirror.playMove(m.from, m.to);
-  }
+  await playGreedyMoves(page, mirror, 2);
   expect(mirror.outcome()).toEqual({ kind: 'draw', reason: 'turn-limit' });
   await expect(page.locator('#gameover')).toBeVisible();
   await expect(page.locator('#over-result')).toHaveText('Draw: the turn limit was reached.');

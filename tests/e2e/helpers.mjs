@@ -108,6 +108,20 @@ function compareKeys(a, b) {
 }
 
 /**
+ * Plays `n` greedy moves by clicks on the page's board, mirrored on the engine `mirror`.
+ * @param {import('@playwright/test').Page} page
+ * @param {any} mirror engine Game kept in step with the page
+ * @param {number} n
+ */
+export async function playGreedyMoves(page, mirror, n) {
+  for (let i = 0; i < n; i++) {
+    const m = greedyMove(mirror);
+    await clickMove(page, m.from, m.to);
+    mirror.playMove(m.from, m.to);
+  }
+}
+
+/**
  * A greedy chooser: the legal move that gains the mover the most progress points, longer hop
  * chains first among equals (so games have hop chains), lowest ids as the last tie-break.
  * @param {any} game engine Game (mirror); left unchanged

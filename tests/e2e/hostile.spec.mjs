@@ -3,7 +3,7 @@
 // engine's own message, as text; nothing from it becomes HTML; the page goes on and the
 // saved games are exactly as they were.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, engine, greedyMove, storageSnapshot } from './helpers.mjs';
+import { open, watchErrors, engine, storageSnapshot, playGreedyMoves } from './helpers.mjs';
 
 const PAYLOAD = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
 const MB = 1024 * 1024;
@@ -35,11 +35,7 @@ async function withSavedGame(page) {
   await open(page, '?variant=halma-8x8');
   const { Game } = await engine();
   const mirror = new Game('halma-8x8');
-  for (let i = 0; i < 2; i++) {
-    const m = greedyMove(mirror);
-    await clickMove(page, m.from, m.to);
-    mirror.playMove(m.from, m.to);
-  }
+  await playGreedyMoves(page, mirror, 2);
   const pos = mirror.position();
   mirror.free();
   return { pos, snap: await storageSnapshot(page) };

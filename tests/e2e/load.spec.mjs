@@ -1,7 +1,7 @@
 // The page loads cleanly (no console errors, no failed requests, CSP respected), also under a
 // sub-path; how fast it becomes interactive; screenshots of every board kind in both themes.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, clickCell, settle, engine, greedyMove, shotPath, recordPerf } from './helpers.mjs';
+import { open, watchErrors, clickMove, clickCell, settle, engine, greedyMove, shotPath, recordPerf, playGreedyMoves } from './helpers.mjs';
 import { SUBPATH_PORT } from '../../playwright.config.mjs';
 
 test('the page loads with no console errors and a playable board', async ({ page }) => {
@@ -95,11 +95,7 @@ for (const theme of ['light', 'dark']) {
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       const { Game } = await engine();
       const mirror = new Game(variant);
-      for (let i = 0; i < 3; i++) {
-        const m = greedyMove(mirror);
-        await clickMove(page, m.from, m.to);
-        mirror.playMove(m.from, m.to);
-      }
+      await playGreedyMoves(page, mirror, 3);
       await settle(page);
       // Pick up a piece so the destinations show.
       const m = greedyMove(mirror);

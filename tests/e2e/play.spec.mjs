@@ -1,7 +1,7 @@
 // Hot-seat games played with real mouse clicks on the canvas, checked move by move against
 // the engine running in Node; undo and redo; reload restores the game; drag and drop.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, clickCell, settle, cellPoint, engine, greedyMove, recordPerf, observeLongTasks } from './helpers.mjs';
+import { open, watchErrors, clickMove, clickCell, settle, cellPoint, engine, greedyMove, recordPerf, observeLongTasks, playGreedyMoves } from './helpers.mjs';
 
 /**
  * Plays `n` greedy moves by clicking, checking the page against the engine after each.
@@ -62,11 +62,7 @@ test('undo and redo: buttons and Ctrl+Z / Ctrl+Y, checked against the engine', a
   await open(page, '?variant=halma-8x8');
   const { Game } = await engine();
   const mirror = new Game('halma-8x8');
-  for (let i = 0; i < 4; i++) {
-    const m = greedyMove(mirror);
-    await clickMove(page, m.from, m.to);
-    mirror.playMove(m.from, m.to);
-  }
+  await playGreedyMoves(page, mirror, 4);
   const pos = () => page.evaluate(() => window.__halma.position());
   await expect(page.locator('#btn-redo')).toBeDisabled();
   await page.locator('#btn-undo').click();
@@ -113,11 +109,7 @@ test('a reload restores the game in progress, undo history included', async ({ p
   await open(page, '?variant=star-3');
   const { Game } = await engine();
   const mirror = new Game('star-3');
-  for (let i = 0; i < 5; i++) {
-    const m = greedyMove(mirror);
-    await clickMove(page, m.from, m.to);
-    mirror.playMove(m.from, m.to);
-  }
+  await playGreedyMoves(page, mirror, 5);
   const before = await page.evaluate(() => ({ pos: window.__halma.position(), rec: window.__halma.record() }));
   // The query was dropped from the address, so the reload continues the saved game.
   expect(new URL(page.url()).search).toBe('');
@@ -173,11 +165,7 @@ test('move animation runs at display rate', async ({ page }) => {
   const { Game } = await engine();
   const mirror = new Game('star-2');
   // Two opening moves so that a hop chain is available.
-  for (let i = 0; i < 2; i++) {
-    const m = greedyMove(mirror);
-    await clickMove(page, m.from, m.to);
-    mirror.playMove(m.from, m.to);
-  }
+  await playGreedyMoves(page, mirror, 2);
   await settle(page);
   const m = greedyMove(mirror);
   await clickCell(page, m.from);

@@ -5,26 +5,17 @@
 // the list.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { open, watchErrors, clickMove, settle, engine, greedyMove, shotPath, storageSnapshot } from './helpers.mjs';
+import { open, watchErrors, clickMove, settle, engine, greedyMove, shotPath, storageSnapshot, playGreedyMoves } from './helpers.mjs';
 
 const hook = (page) => page.evaluate(() => ({ link: window.__halma.link(), pos: window.__halma.position(), rec: window.__halma.record(), id: window.__halma.gameId() }));
 const savedIds = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('halma.games')).games.map((g) => g.id));
-
-/** Plays `n` greedy moves by clicks, mirrored on `mirror`. */
-async function play(page, mirror, n) {
-  for (let i = 0; i < n; i++) {
-    const m = greedyMove(mirror);
-    await clickMove(page, m.from, m.to);
-    mirror.playMove(m.from, m.to);
-  }
-}
 
 test('the fragment is the game; a link reopens it exactly and joins the saved games', async ({ page, browser }) => {
   const errs = watchErrors(page);
   await open(page, '?variant=halma-8x8');
   const { Game } = await engine();
   const mirror = new Game('halma-8x8');
-  await play(page, mirror, 3);
+  await playGreedyMoves(page, mirror, 3);
   const a = await hook(page);
   expect(new URL(page.url()).hash).toBe(`#${mirror.link()}`);
   expect(a.link).toBe(mirror.link());
@@ -59,7 +50,7 @@ test('the fragment is the game; a link reopens it exactly and joins the saved ga
   // They answer with a move and send the link back: the first player's game continues in
   // its own saved slot.
   await settle(p2);
-  await play(p2, mirror, 1);
+  await playGreedyMoves(p2, mirror, 1);
   const back = (await hook(p2)).link;
   expect(back).toBe(mirror.link());
   await page.goto(`./#${back}`);
@@ -85,7 +76,7 @@ test('test hooks in the query add a game and overwrite none', async ({ page }) =
   await open(page, '?variant=halma-8x8');
   const { Game } = await engine();
   const mirror = new Game('halma-8x8');
-  await play(page, mirror, 2);
+  await playGreedyMoves(page, mirror, 2);
   const first = await hook(page);
   const snap = await storageSnapshot(page);
   await open(page, '?variant=star-2');
@@ -106,7 +97,7 @@ test('saved games: listed with players and progress, opened, deleted', async ({ 
   await open(page, '?variant=halma-8x8');
   const { Game } = await engine();
   const m8 = new Game('halma-8x8');
-  await play(page, m8, 3);
+  await playGreedyMoves(page, m8, 3);
   const g8 = await hook(page);
   // A second game with named players, from the dialog.
   await page.locator('#btn-new').click();
@@ -116,7 +107,7 @@ test('saved games: listed with players and progress, opened, deleted', async ({ 
   await page.locator('#su-start').click();
   await page.waitForFunction(() => window.__halma.variant() === 'star-3');
   const m3 = new Game('star-3');
-  await play(page, m3, 1);
+  await playGreedyMoves(page, m3, 1);
   const g3 = await hook(page);
 
   await page.locator('#btn-games').click();
@@ -141,7 +132,7 @@ test('saved games: listed with players and progress, opened, deleted', async ({ 
   expect(new URL(page.url()).hash).toBe(`#${g8.link}`);
   // Play on in it: the other saved game is untouched.
   const other = await page.evaluate((id) => localStorage.getItem(`halma.game.${id}`), g3.id);
-  await play(page, m8, 1);
+  await playGreedyMoves(page, m8, 1);
   expect(await page.evaluate((id) => localStorage.getItem(`halma.game.${id}`), g3.id)).toBe(other);
 
   // Delete the open game (asked first): the other one opens.
@@ -175,7 +166,7 @@ test('share: copy the link (clipboard, or a selected field), download the record
   await open(page, '?variant=star-2');
   const { Game } = await engine();
   const mirror = new Game('star-2');
-  await play(page, mirror, 4);
+  await playGreedyMoves(page, mirror, 4);
   await page.locator('#btn-share').click();
   const dlg = page.locator('#share');
   await expect(dlg).toBeVisible();
@@ -220,7 +211,7 @@ test('import: a pasted record, an uploaded file and a pasted link each become a 
   await open(page, '?variant=halma-8x8');
   const { Game } = await engine();
   const own = new Game('halma-8x8');
-  await play(page, own, 1);
+  await playGreedyMoves(page, own, 1);
   const mine = await hook(page);
   const src = new Game('star-3');
   for (let i = 0; i < 5; i++) {

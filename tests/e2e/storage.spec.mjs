@@ -1,6 +1,6 @@
 // Autosave edge cases: a corrupt or unknown saved game, and storage that throws.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, engine, greedyMove } from './helpers.mjs';
+import { open, watchErrors, clickMove, engine, greedyMove, playGreedyMoves } from './helpers.mjs';
 
 /** Puts `value` under a saved game's key (listed as the game last open) and loads the page. */
 async function seed(page, value) {
@@ -80,11 +80,7 @@ test('storage that throws does not break the page', async ({ page }) => {
   await expect(page.locator('#notice-text')).toContainText('does not allow saving');
   const { Game } = await engine();
   const mirror = new Game('halma-8x8');
-  for (let i = 0; i < 2; i++) {
-    const m = greedyMove(mirror);
-    await clickMove(page, m.from, m.to);
-    mirror.playMove(m.from, m.to);
-  }
+  await playGreedyMoves(page, mirror, 2);
   expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
   // Language and theme switches work without storage too.
   await page.locator('.settings summary').click();
