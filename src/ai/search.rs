@@ -49,7 +49,7 @@ const BRS_REPLIES: usize = 16;
 /// on still stands after the other seats' moves. Self-play, level 5 against greedy players,
 /// 100 games a point: `star-6` (five opponents) won 68.5% with no discount, 76.5% at 0.85,
 /// 83% at 0.7, 77% at 0.5 and 71% at 0.3 (averages over two to four seeds); `halma-4`
-/// (three) 97% at 0.7 (99 and 95% on two seeds); `star-3` (two) 99% at 0.7.
+/// (three) 96% at 0.7 (99, 95, 92 and 99% on four seeds); `star-3` (two) 99% at 0.7.
 const RACE_DISCOUNT: i32 = 717;
 
 /// The weight of our `k`-th move on a line, in 1024ths: `RACE_DISCOUNT^k`.
