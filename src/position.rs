@@ -178,6 +178,13 @@ impl Rules {
             mirror,
         }
     }
+
+    /// The progress seat `s` makes moving a piece from padded `from` to padded `to`: what
+    /// the greedy player maximises and the race search's model of an opponent assumes.
+    #[inline]
+    pub(crate) fn progress(&self, s: usize, from: usize, to: usize) -> i32 {
+        self.dist[s][from] as i32 - self.dist[s][to] as i32
+    }
 }
 
 /// What `play_unchecked` needs to take a move back.

@@ -129,12 +129,11 @@ pub fn selfplay(args: &[String]) -> Result<(), String> {
             }
             let p = game.position();
             let s = p.turn() - 1;
-            let d = &p.rules().dist[s];
             let g = p.geometry();
             let fwd: Vec<_> = p
                 .legal_moves()
                 .into_iter()
-                .filter(|m| d[g.pad(m.to)] <= d[g.pad(m.from)])
+                .filter(|m| p.rules().progress(s, g.pad(m.from), g.pad(m.to)) >= 0)
                 .collect();
             if fwd.is_empty() {
                 break;

@@ -221,10 +221,7 @@ pub fn think(
     let ev = EvalTables::new(pos.rules());
     let g = pos.geometry();
     let gain = |m: &Move| ev.gain(seat, g.pad(m.from), g.pad(m.to));
-    let progress = |m: &Move| {
-        let d = &pos.rules().dist[seat];
-        d[g.pad(m.from)] as i32 - d[g.pad(m.to)] as i32
-    };
+    let progress = |m: &Move| pos.rules().progress(seat, g.pad(m.from), g.pad(m.to));
     // A move that wins on the spot is always taken (by every player but random).
     if player != Player::Random {
         if let Some(&m) = moves

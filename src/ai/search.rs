@@ -467,11 +467,11 @@ impl<'a> Searcher<'a> {
 
     /// The most-progress move of seat `s` (ties: the best for its evaluation), if it can move.
     fn greedy_move(&mut self, s: usize) -> Option<Scored> {
-        let dist = &self.pos.rules().dist[s];
+        let rules = self.pos.rules();
         let ev = self.ev;
         let mut best: Option<((i32, i32), Scored)> = None;
         self.pos.for_each_move(&mut self.gen, s, |f, t| {
-            let key = (dist[f] as i32 - dist[t] as i32, ev.gain(s, f, t));
+            let key = (rules.progress(s, f, t), ev.gain(s, f, t));
             if best.is_none_or(|(k, _)| key > k) {
                 let m = Scored {
                     from: f as u16,
