@@ -225,8 +225,9 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Whether `score` is a won or lost game (`±(WIN - ply)`), not an evaluation.
     fn is_decisive(score: i32) -> bool {
-        score.abs() >= WIN - 1000 * MAX_PLY as i32
+        score.abs() >= WIN - MAX_PLY as i32
     }
 
     /// A score as the transposition table keeps it.
@@ -564,7 +565,7 @@ impl<'a> Searcher<'a> {
                 if self.stopped {
                     break;
                 }
-                if s.abs() < WIN - MAX_PLY as i32 {
+                if !Self::is_decisive(s) {
                     s += jitter[i];
                 }
                 scores.push((i, s));
@@ -589,7 +590,7 @@ impl<'a> Searcher<'a> {
             let mut order: Vec<(usize, i32)> = scores;
             order.sort_by_key(|&(_, s)| -s);
             root = order.iter().map(|&(i, _)| root[i]).collect();
-            if result.score.abs() >= WIN - MAX_PLY as i32 {
+            if Self::is_decisive(result.score) {
                 break; // a forced win or loss is found; deeper search cannot change it
             }
         }
