@@ -17,6 +17,7 @@
 //! ```
 
 mod eval;
+mod once;
 mod search;
 mod solitaire;
 
@@ -28,6 +29,7 @@ use eval::{EvalTables, ROW};
 use search::{Searcher, MAX_DEPTH, WIN};
 use std::str::FromStr;
 
+pub use once::{solve_each_once, OnceSearch};
 pub use solitaire::{search_solitaire, solve_solitaire, SolitaireSearch};
 
 /// A source of time in milliseconds (any origin).
