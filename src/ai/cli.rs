@@ -206,7 +206,7 @@ pub fn selfplay(args: &[String]) -> Result<(), String> {
 
 /// `halma solve [variant] [--width W | --once]`: the solitaire puzzle. Prints the solution,
 /// or the best line the beam reached (its sum of `x + y` and unmatched pieces) and fails.
-/// With `--once`, decides the reading "each piece moves exactly once" exhaustively instead.
+/// With `--once`, decides the reading "no piece moves twice" exhaustively instead.
 pub fn solve(args: &[String]) -> Result<(), String> {
     // Width 1000 came closer (3 unmatched pieces) than 4000 (4) or 30000 (4).
     let mut width = 1000usize;
@@ -269,7 +269,7 @@ fn solve_once(v: Variant) -> Result<(), String> {
     let secs = t.elapsed().as_secs_f64();
     let Some(moves) = found.solution else {
         println!(
-            "{v}: no solution in which every piece moves exactly once (exhaustive: {} states, {secs:.0} s)",
+            "{v}: no solution in which no piece moves twice (exhaustive: {} states, {secs:.0} s)",
             found.nodes
         );
         return Ok(());
@@ -281,7 +281,7 @@ fn solve_once(v: Variant) -> Result<(), String> {
     println!("{}", g.position());
     print!("{}", g.record());
     eprintln!(
-        "solved, every piece moving once ({} states, {secs:.1} s)",
+        "solved, no piece moving twice ({} states, {secs:.1} s)",
         found.nodes
     );
     Ok(())

@@ -1,10 +1,10 @@
-//! Exhaustive solitaire search under the reading "each piece moves exactly once".
+//! Exhaustive solitaire search under the reading "no piece moves twice".
 //!
 //! With as many moves as pieces (19 and 19 on 16×16), the natural way to read the puzzle is
-//! that every piece makes one move. This search decides that reading: it either returns a
-//! solution or visits every line (up to the equivalences below) and proves there is none.
-//! Pieces moving twice, with others left at home, are outside it (the beam of
-//! [`super::search_solitaire`] covers that wider reading, without a proof).
+//! that every piece makes one move; here a piece may also stay at home. This search decides
+//! that reading: it either returns a solution or visits every line (up to the equivalences
+//! below) and proves there is none. Lines in which a piece moves twice are outside it (the
+//! beam of [`super::search_solitaire`] covers them, without a proof).
 //!
 //! It is a depth-first search over states "which pieces have moved, and where they landed"
 //! (the unmoved ones are still on their home cells). A state known to have no solution
@@ -14,8 +14,8 @@
 //! left (one per unmoved piece). A piece that has landed never moves again, which makes the
 //! bound strong:
 //!
-//! - **Forced landings.** A landed piece whose mirror cell holds no landed piece needs a
-//!   future landing on that cell, `u` of them in all.
+//! - **Forced landings.** A landed piece whose mirror cell is empty needs a future landing
+//!   on that cell, `u` of them in all.
 //! - **Parity.** A hop keeps `(x mod 2, y mod 2)`; only steps change it. The mirror swaps
 //!   two of these classes, so the final figure has as many pieces in each of them; a step
 //!   changes their difference `D` by at most 2, so `⌈D/2⌉` steps are still needed. A step
@@ -61,16 +61,16 @@ impl Bits {
 /// The result of [`solve_each_once`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OnceSearch {
-    /// A solution in which every piece moves exactly once, or `None` when there is none.
+    /// A solution in which no piece moves twice, or `None` when there is none.
     pub solution: Option<Vec<Move>>,
     /// States visited.
     pub nodes: u64,
 }
 
-/// Decides the solitaire puzzle of `variant` under the reading "each piece moves exactly
-/// once": returns a solution, or `solution: None` after an exhaustive search proved that
-/// none exists. `progress` is called now and then with the states visited so far. The 16×16
-/// puzzle has none: 298,522,225 states, about 13 minutes and up to 3 GB of memory.
+/// Decides the solitaire puzzle of `variant` under the reading "no piece moves twice"
+/// (each moves once or stays at home): returns a solution, or `solution: None` after an
+/// exhaustive search proved that none exists. `progress` is called now and then with the states visited so far. The 16×16
+/// puzzle has none: 298,522,225 states, about 12 minutes and up to 3 GB of memory.
 ///
 /// Errors: `variant` is not a solitaire variant, has long jumps (the frontier bound assumes
 /// short hops), or a board so small that a step can reach the mirror line.
@@ -122,6 +122,8 @@ struct Prover<'a> {
     cell_of: Vec<Cell>,
     /// Home cell of each piece; the piece each piece's home maps to under reflection.
     yard: Vec<usize>,
+    /// Per cell: 1 + the piece whose home it is, or 0.
+    home_of: Vec<u8>,
     yard_refl: Vec<usize>,
     refl: Vec<usize>,
     use_refl: bool,
@@ -256,6 +258,10 @@ impl<'a> Prover<'a> {
             }
         }
         let h0 = yard.iter().map(|&c| level[c]).max().unwrap_or(0);
+        let mut home_of = vec![0u8; cells];
+        for (k, &c) in yard.iter().enumerate() {
+            home_of[c] = k as u8 + 1;
+        }
         if h0 + 2 >= n - 1 {
             return Err(Error::new(
                 ErrorKind::Variant,
@@ -271,6 +277,7 @@ impl<'a> Prover<'a> {
             cell_of,
             unmoved: (1u64 << yard.len()).wrapping_sub(1) as u32,
             yard,
+            home_of,
             yard_refl,
             refl,
             use_refl,
@@ -289,6 +296,25 @@ impl<'a> Prover<'a> {
             solution: None,
             progress: None,
         })
+    }
+
+    /// Whether `c` is the home of a piece that has not moved (and so still stands there).
+    fn home_piece_on(&self, c: usize) -> bool {
+        let k = self.home_of[c];
+        k != 0 && self.unmoved >> (k - 1) & 1 == 1
+    }
+
+    /// Whether the pieces, those at home included, form the symmetric figure.
+    fn solved(&self) -> bool {
+        let occ = self.occupied();
+        let home = (0..self.yard.len())
+            .filter(|&k| self.unmoved >> k & 1 == 1)
+            .map(|k| self.yard[k]);
+        self.landed_cells
+            .iter()
+            .copied()
+            .chain(home)
+            .all(|c| occ.get(self.mirror[c]))
     }
 
     fn occupied(&self) -> Bits {
@@ -343,7 +369,7 @@ impl<'a> Prover<'a> {
             count[self.class[c] as usize] += 1;
             high = high.max(self.level[c]);
             let m = self.mirror[c];
-            if !self.landed.get(m) {
+            if !self.landed.get(m) && !self.home_piece_on(m) {
                 forced += 1;
                 let v = self.level[m];
                 covered[v as usize] = true;
@@ -495,12 +521,12 @@ impl<'a> Prover<'a> {
                 f(nodes);
             }
         }
-        if self.unmoved == 0 {
-            let solved = self.landed_cells.iter().all(|&c| self.landed.get(self.mirror[c]));
-            if solved && self.solution.is_none() {
+        // The game ends as soon as the figure stands.
+        if self.solved() {
+            if self.solution.is_none() {
                 self.solution = Some(self.line.clone());
             }
-            return solved as u64;
+            return 1;
         }
         let key = self.table_key();
         if self.known_failed(key) {
@@ -561,20 +587,20 @@ mod tests {
         }
     }
 
-    /// Counts the ways to finish from `p` in which each piece not yet moved (not on a cell
-    /// in `landed`) moves once: no pruning, the engine's own move generator and mirror,
-    /// memoised on (board, cells landed on).
+    /// Counts the ways to finish from `p` in which no piece moves twice (a piece on a cell
+    /// in `landed` has moved), stopping where the figure first stands: no pruning, the
+    /// engine's own move generator and mirror, memoised on (board, cells landed on).
     fn plain_count(
         p: &Position,
         landed: &mut Vec<Cell>,
         memo: &mut HashMap<(Vec<u8>, Vec<Cell>), u64>,
     ) -> u64 {
-        let pieces = p.pieces(1);
-        if landed.len() == pieces.len() {
-            let g = p.geometry();
-            return pieces
-                .iter()
-                .all(|&c| p.piece_at(g.mirror_anti_diagonal(c)).is_some()) as u64;
+        let g = p.geometry();
+        if p.pieces(1)
+            .iter()
+            .all(|&c| p.piece_at(g.mirror_anti_diagonal(c)).is_some())
+        {
+            return 1;
         }
         let mut key_landed = landed.clone();
         key_landed.sort();
@@ -632,9 +658,10 @@ mod tests {
             // Five moves before the end of a solution (when there is one): at least one
             // finish, which the pruning must not lose.
             if let Some(line) = solve_each_once(v, &mut |_| {}).unwrap().solution {
-                let (pruned, plain) = both_counts(v, &line[..n - 5]);
+                let start = &line[..line.len().saturating_sub(5)];
+                let (pruned, plain) = both_counts(v, start);
                 assert!(plain >= 1, "{variant}");
-                assert_eq!(pruned, plain, "{variant} after {:?}", &line[..n - 5]);
+                assert_eq!(pruned, plain, "{variant} after {start:?}");
             }
             // Random lines in which each piece moves once, five moves before the end.
             for _ in 0..6 {
@@ -654,7 +681,7 @@ mod tests {
         }
     }
 
-    /// All solutions of a whole puzzle, both ways (about ten minutes in release mode:
+    /// All solutions of a whole puzzle, both ways (about 15 minutes in release mode:
     /// `cargo test --release --lib once -- --ignored`).
     #[test]
     #[ignore]
@@ -668,9 +695,9 @@ mod tests {
         let v: Variant = "solitaire+size=7+camp=10".parse().unwrap();
         let found = solve_each_once(v, &mut |_| {}).unwrap();
         let moves = found.solution.expect("7×7 has solutions");
-        assert_eq!(moves.len(), 10);
+        assert!(moves.len() <= 10);
         let mut g = Game::new(v);
-        // Every piece moves once: no move starts where an earlier one landed.
+        // No piece moves twice: no move starts where an earlier one landed.
         let mut landed = Vec::new();
         for m in moves {
             assert!(!landed.contains(&m.from), "{m:?} moves a piece again");

@@ -32,8 +32,8 @@
 //! game, or the last layer of a failed search), the beam keeps the positions that need the
 //! fewest extra moves instead, so it always answers with its best line.
 //!
-//! The beam proves nothing when it fails. The narrower reading in which every piece moves
-//! exactly once is decided exhaustively by [`super::solve_each_once`].
+//! The beam proves nothing when it fails. The narrower reading in which no piece moves
+//! twice is decided exhaustively by [`super::solve_each_once`].
 
 use super::{Clock, Limits, NoClock};
 use crate::movegen::MoveGen;
