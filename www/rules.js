@@ -35,6 +35,8 @@ export function rulesOf(v) {
   if (v.solitaire) {
     out.push(t('rules.pieces.solitaire', { pieces: v.pieces }));
     out.push(t('rules.goal.solitaire', { n: v.turnLimit }));
+    // The standard puzzle only (`halma solve --once`); smaller boards have solutions.
+    if (v.variant === 'solitaire') out.push(t('rules.solitaire.proof'));
   } else {
     out.push(t('rules.pieces', { seats: v.seats, pieces: v.pieces }));
     out.push(t('rules.goal'));

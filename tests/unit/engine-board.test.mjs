@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { makeLayout, cellCenter, hitTest, rotationForCamp, step } from '../../www/geometry.js';
 import { variantString, defaultForm, formFromInfo, shuffle } from '../../www/setup.js';
 import { rulesOf, differencesOf } from '../../www/rules.js';
-import { setLang } from '../../www/i18n.js';
+import { setLang, t } from '../../www/i18n.js';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 const built = existsSync(`${pkg}halma.js`) && existsSync(`${pkg}halma_bg.wasm`);
@@ -104,6 +104,9 @@ test('rules text covers every option, in both languages', opts, () => {
     assert.match(rules, /73/, 'the holes of a side-3 star');
     const sol = engine.variantInfo('solitaire');
     assert.match(rulesOf(sol).join(' '), /19/);
+    // What the exhaustive search proved, for the standard puzzle only (8×8 has solutions).
+    assert.ok(rulesOf(sol).includes(t('rules.solitaire.proof')), `${lang}: the proof is told`);
+    assert.ok(!rulesOf(engine.variantInfo('solitaire+size=8+camp=10')).includes(t('rules.solitaire.proof')));
   }
   setLang('en');
 });
