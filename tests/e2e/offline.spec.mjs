@@ -146,6 +146,8 @@ test('no page of the deployed site breaks its Content-Security-Policy', async ({
     expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').count()).toBe(1);
     expect(await page.locator('script:not([src])').count()).toBe(0);
     await csp.check(page);
+    // Let late requests (the favicon) finish: the next navigation would abort them.
+    await page.waitForLoadState('networkidle');
   }
   errs.check();
 });
