@@ -219,12 +219,8 @@ impl<'a> Prover<'a> {
                 idx(x, y)
             })
             .collect();
-        if yard.len() > 32 {
-            return Err(Error::new(
-                ErrorKind::Variant,
-                format!("{variant}: more than 32 pieces"),
-            ));
-        }
+        // Camps hold at most 19 pieces: `unmoved` is a 32-bit mask.
+        debug_assert!(yard.len() <= 32);
         let yard_refl: Vec<usize> = yard
             .iter()
             .map(|&c| yard.iter().position(|&d| d == refl[c]).unwrap_or(usize::MAX))
@@ -304,25 +300,30 @@ impl<'a> Prover<'a> {
         k != 0 && self.unmoved >> (k - 1) & 1 == 1
     }
 
+    /// The home cells of the pieces that have not moved.
+    fn at_home(&self) -> impl Iterator<Item = usize> + '_ {
+        let unmoved = self.unmoved;
+        self.yard
+            .iter()
+            .enumerate()
+            .filter(move |&(k, _)| unmoved >> k & 1 == 1)
+            .map(|(_, &c)| c)
+    }
+
     /// Whether the pieces, those at home included, form the symmetric figure.
     fn solved(&self) -> bool {
         let occ = self.occupied();
-        let home = (0..self.yard.len())
-            .filter(|&k| self.unmoved >> k & 1 == 1)
-            .map(|k| self.yard[k]);
         self.landed_cells
             .iter()
             .copied()
-            .chain(home)
+            .chain(self.at_home())
             .all(|c| occ.get(self.mirror[c]))
     }
 
     fn occupied(&self) -> Bits {
         let mut o = self.landed;
-        for (k, &c) in self.yard.iter().enumerate() {
-            if self.unmoved >> k & 1 == 1 {
-                o.set(c);
-            }
+        for c in self.at_home() {
+            o.set(c);
         }
         o
     }
@@ -385,20 +386,16 @@ impl<'a> Prover<'a> {
         if forced > left {
             return false;
         }
-        for (k, &c) in self.yard.iter().enumerate() {
-            if self.unmoved >> k & 1 == 1 {
-                count[self.class[c] as usize] += 1;
-            }
-        }
         // Forced cells above step range, by class, need unmoved pieces of that class.
         let mut home = [0i32; 4];
-        for (k, &c) in self.yard.iter().enumerate() {
-            if self.unmoved >> k & 1 == 1 {
-                home[self.class[c] as usize] += 1;
-            }
+        for c in self.at_home() {
+            home[self.class[c] as usize] += 1;
         }
         if (0..4).any(|k| need[k] > home[k]) {
             return false;
+        }
+        for k in 0..4 {
+            count[k] += home[k];
         }
         let steps = ((count[self.pair.0] - count[self.pair.1]).abs() + 1) / 2;
         let extra_steps = (steps - forced_low).max(0);
