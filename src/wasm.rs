@@ -124,6 +124,8 @@ struct VariantOut {
     teams: crate::Teams,
     turn_limit: u16,
     solitaire: bool,
+    /// Solitaire proved to need some piece to move twice ([`crate::ai::proved_no_once_solution`]).
+    no_once_solution: bool,
 }
 
 fn variant_out(v: &Variant) -> VariantOut {
@@ -146,6 +148,7 @@ fn variant_out(v: &Variant) -> VariantOut {
         teams: v.teams(),
         turn_limit: v.turn_limit(),
         solitaire: v.is_solitaire(),
+        no_once_solution: crate::ai::proved_no_once_solution(v),
     }
 }
 

@@ -166,6 +166,9 @@ fn variant_list_and_info() {
     assert_eq!(get(&info, "shape").as_string().as_deref(), Some("star"));
     assert_eq!(num(&get(&info, "seats")), 3.0);
     assert_eq!(get(&info, "longJumps").as_bool(), Some(true));
+    assert_eq!(get(&info, "noOnceSolution").as_bool(), Some(false));
+    let sol = ok(variant_info(s("solitaire")));
+    assert_eq!(get(&sol, "noOnceSolution").as_bool(), Some(true));
     let e = fails(variant_info(s("checkers")));
     assert!(e.contains("checkers"), "{e}");
 }

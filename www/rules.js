@@ -20,6 +20,7 @@ import { t } from './i18n.js';
  * @property {'none' | 'opposite' | 'adjacent'} teams
  * @property {number} turnLimit
  * @property {boolean} solitaire
+ * @property {boolean} noOnceSolution solitaire proved to need some piece to move twice
  */
 
 /**
@@ -35,8 +36,7 @@ export function rulesOf(v) {
   if (v.solitaire) {
     out.push(t('rules.pieces.solitaire', { pieces: v.pieces }));
     out.push(t('rules.goal.solitaire', { n: v.turnLimit }));
-    // The standard puzzle only (`halma solve --once`); smaller boards have solutions.
-    if (v.variant === 'solitaire') out.push(t('rules.solitaire.proof'));
+    if (v.noOnceSolution) out.push(t('rules.solitaire.proof'));
   } else {
     out.push(t('rules.pieces', { seats: v.seats, pieces: v.pieces }));
     out.push(t('rules.goal'));

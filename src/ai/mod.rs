@@ -29,7 +29,7 @@ use eval::{EvalTables, ROW};
 use search::{Searcher, MAX_DEPTH, WIN};
 use std::str::FromStr;
 
-pub use once::{solve_each_once, OnceSearch};
+pub use once::{proved_no_once_solution, solve_each_once, OnceSearch};
 pub use solitaire::{search_solitaire, solve_solitaire, SolitaireSearch};
 
 /// A source of time in milliseconds (any origin).

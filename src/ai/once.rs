@@ -102,6 +102,14 @@ pub fn solve_each_once(variant: Variant, progress: &mut dyn FnMut(u64)) -> Resul
     })
 }
 
+/// Whether [`solve_each_once`] has proved that `variant` has no solution in which no piece
+/// moves twice. Only the standard 16×16 puzzle is recorded (its search takes 12 minutes,
+/// and the ignored test `standard_puzzle_has_no_once_solution` repeats it); the smaller
+/// boards answer in a moment, some with solutions.
+pub fn proved_no_once_solution(variant: &Variant) -> bool {
+    variant.to_string() == "solitaire"
+}
+
 /// Hop and step targets of one cell.
 #[derive(Default)]
 struct Links {
@@ -685,6 +693,24 @@ mod tests {
     fn pruned_search_counts_every_solution_of_8x8() {
         let v: Variant = "solitaire+size=8+camp=10".parse().unwrap();
         assert_eq!(both_counts(v, &[]), (32, 32));
+    }
+
+    /// The recorded result of [`proved_no_once_solution`] (12 minutes and 3 GB in release
+    /// mode: `cargo test --release --lib once -- --ignored`).
+    #[test]
+    #[ignore]
+    fn standard_puzzle_has_no_once_solution() {
+        let v: Variant = "solitaire".parse().unwrap();
+        assert!(proved_no_once_solution(&v));
+        let found = solve_each_once(v, &mut |_| {}).unwrap();
+        assert_eq!((found.solution, found.nodes), (None, 298_522_225));
+    }
+
+    #[test]
+    fn only_the_standard_puzzle_is_recorded_as_proved() {
+        let yes = |v: &str| proved_no_once_solution(&v.parse().unwrap());
+        assert!(yes("solitaire") && yes("solitaire+size=16+camp=19"));
+        assert!(!yes("solitaire+long") && !yes("solitaire+size=8+camp=10") && !yes("halma"));
     }
 
     #[test]
