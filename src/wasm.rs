@@ -126,6 +126,9 @@ struct VariantOut {
     solitaire: bool,
     /// Solitaire proved to need some piece to move twice ([`crate::ai::proved_no_once_solution`]).
     no_once_solution: bool,
+    /// Solitaire: the names of the two end cells of the mirror line, top end first
+    /// ([`Geometry::mirror_line`]); `null` otherwise.
+    mirror_line: Option<[String; 2]>,
 }
 
 fn variant_out(v: &Variant) -> VariantOut {
@@ -149,6 +152,10 @@ fn variant_out(v: &Variant) -> VariantOut {
         turn_limit: v.turn_limit(),
         solitaire: v.is_solitaire(),
         no_once_solution: crate::ai::proved_no_once_solution(v),
+        mirror_line: v.is_solitaire().then(|| v.geometry()).and_then(|g| {
+            let (a, b) = g.mirror_line()?;
+            Some([g.name(a).to_string(), g.name(b).to_string()])
+        }),
     }
 }
 

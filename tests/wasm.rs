@@ -169,6 +169,22 @@ fn variant_list_and_info() {
     assert_eq!(get(&info, "noOnceSolution").as_bool(), Some(false));
     let sol = ok(variant_info(s("solitaire")));
     assert_eq!(get(&sol, "noOnceSolution").as_bool(), Some(true));
+    // The solitaire's mirror line, from the engine's geometry: it follows the board size.
+    let line = |v: &JsValue| -> Vec<String> {
+        array(&get(v, "mirrorLine"))
+            .iter()
+            .map(|c| c.as_string().unwrap())
+            .collect()
+    };
+    assert_eq!(line(&sol), ["a16", "p1"]);
+    assert_eq!(
+        line(&ok(variant_info(s("solitaire+size=8+camp=10")))),
+        ["a8", "h1"]
+    );
+    assert!(
+        get(&info, "mirrorLine").is_null(),
+        "no mirror line outside solitaire"
+    );
     let e = fails(variant_info(s("checkers")));
     assert!(e.contains("checkers"), "{e}");
 }
