@@ -204,3 +204,30 @@ fn in_a_race_the_expected_line_has_each_opponent_play_its_most_progress_move() {
         }
     }
 }
+
+/// `halma selfplay` with three seats reports A's place and its pairings against the B seats,
+/// from the final standings: greedy against two random players wins every game, so it is
+/// first every time and ahead in every pairing.
+#[test]
+fn selfplay_reports_place_and_pairings_with_several_seats() {
+    let run = |variant: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_halma"))
+            .args([
+                "selfplay", variant, "--a", "greedy", "--b", "random", "--games", "3",
+            ])
+            .output()
+            .expect("the halma binary runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("utf-8 output")
+    };
+    let three = run("star-3");
+    assert!(three.contains("A wins 3, draws 0, losses 0"), "{three}");
+    assert!(
+        three.contains("A's average place 1.00 of 3; A places ahead of a B seat in 100.0% of pairings"),
+        "{three}"
+    );
+    // Two seats: the win rate says it all, no pairings line.
+    let two = run("star-2");
+    assert!(two.contains("A wins 3"), "{two}");
+    assert!(!two.contains("pairings"), "{two}");
+}

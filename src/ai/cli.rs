@@ -93,7 +93,9 @@ pub fn bestmove(args: &[String]) -> Result<(), String> {
 ///
 /// Seats are swapped every game (with three or more seats, A takes each seat in turn and B
 /// plays all the others). Each pair of games shares an opening of `--opening` random
-/// forward plies per seat (default 2), so the pair differs only in who sits where.
+/// forward plies per seat (default 2), so the pair differs only in who sits where. With
+/// three or more seats it also reports A's average place and its share of pairings won
+/// against single B seats, from the final standings.
 pub fn selfplay(args: &[String]) -> Result<(), String> {
     let o = parse_opts(args)?;
     let [variant] = &o.positional[..] else {
@@ -110,6 +112,9 @@ pub fn selfplay(args: &[String]) -> Result<(), String> {
     let clock = SystemClock::default();
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     let mut plies_total = 0usize;
+    // With three or more seats: A's place in each game, and A against each B seat (ahead 1,
+    // level ½), so a near miss behind one greedy player still shows as beating the others.
+    let (mut place_total, mut pairs_ahead, mut pairs) = (0usize, 0f64, 0usize);
     let mut time = [0f64; 2];
     let mut moves = [0u64; 2];
     let mut nodes = [0u64; 2];
@@ -156,6 +161,18 @@ pub fn selfplay(args: &[String]) -> Result<(), String> {
                 .map_err(|e| format!("the computer played an illegal move: {e}"))?;
         }
         plies_total += game.history().len();
+        let standings = game.standings();
+        if let Some(me) = standings.iter().find(|st| st.seat == a_seat + 1) {
+            place_total += me.rank;
+            for other in standings.iter().filter(|st| st.seat != me.seat) {
+                pairs += 1;
+                pairs_ahead += match me.rank.cmp(&other.rank) {
+                    std::cmp::Ordering::Less => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Greater => 0.0,
+                };
+            }
+        }
         let result = match game.outcome() {
             Some(Outcome::Win { winners }) if winners.contains(a_seat + 1) && winners.len() == 1 => 'W',
             Some(Outcome::Win { winners }) if winners.contains(a_seat + 1) => 'D',
@@ -189,6 +206,13 @@ pub fn selfplay(args: &[String]) -> Result<(), String> {
         "A wins {wins}, draws {draws}, losses {losses}: A scores {:.1}%",
         (wins as f64 + draws as f64 / 2.0) / n * 100.0
     );
+    if seats > 2 && pairs > 0 {
+        println!(
+            "A's average place {:.2} of {seats}; A places ahead of a B seat in {:.1}% of pairings",
+            place_total as f64 / n,
+            pairs_ahead / pairs as f64 * 100.0
+        );
+    }
     println!("average game length {:.1} plies", plies_total as f64 / n);
     for (i, name) in ["A", "B"].iter().enumerate() {
         if moves[i] > 0 {
