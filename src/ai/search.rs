@@ -669,3 +669,58 @@ impl<'a> Searcher<'a> {
         pv
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::NoClock;
+    use crate::Variant;
+
+    /// The race score of a line: our first move at full weight, then each opponent's gain
+    /// taken off at `RACE_OPPONENT_SHARE` of our next move's weight; undoing the line
+    /// restores the root's score.
+    #[test]
+    fn a_race_line_scores_our_gain_less_a_share_of_the_opponents() {
+        let pos = Position::start("star-3".parse::<Variant>().unwrap());
+        let ev = EvalTables::new(pos.rules());
+        let mut s = Searcher::new(&pos, &ev, &Limits::default(), &NoClock);
+        assert!(s.race_only, "three seats are a race");
+        s.root_progress = s.static_eval();
+        let root = s.evaluate();
+        let mut undos = Vec::new();
+        let mut expected = 0i64;
+        for seat in 0..3u8 {
+            let mut best: Option<Scored> = None;
+            s.pos
+                .clone()
+                .for_each_move(&mut MoveGen::new(), seat as usize, |f, t| {
+                    let g = ev.gain(seat as usize, f, t);
+                    if best.is_none_or(|b| g > b.score) {
+                        best = Some(Scored {
+                            from: f as u16,
+                            to: t as u16,
+                            seat,
+                            score: g,
+                        });
+                    }
+                    false
+                });
+            let m = best.expect("every seat can move at the start");
+            assert!(m.score > 0, "a forward move gains");
+            expected += if seat == 0 {
+                1024 * m.score as i64
+            } else {
+                -((RACE_WEIGHTS[1] * RACE_OPPONENT_SHARE / 1024) as i64 * m.score as i64)
+            };
+            let turn = s.pos.to_move;
+            undos.push((s.make(&m), turn));
+        }
+        assert_eq!(s.evaluate(), root + (expected / 1024) as i32);
+        // The opponents' gains cost something, but less than our own gain is worth.
+        assert!(s.evaluate() < root + s.gains[0].0 / 1024 && s.evaluate() > root);
+        while let Some((u, t)) = undos.pop() {
+            s.unmake(u, t);
+        }
+        assert_eq!((s.evaluate(), s.our_moves, s.race_gain), (root, 0, 0));
+    }
+}
