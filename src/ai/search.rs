@@ -139,7 +139,8 @@ pub(crate) struct Searcher<'a> {
     race_gain: i32,
     /// Our moves on the current line.
     our_moves: usize,
-    /// What each `make` added to `race_gain`, and whether the move was ours, for `unmake`.
+    /// What each `make` added to `race_gain`, and whether it counted one of our moves, for
+    /// `unmake`.
     gains: Vec<(i32, bool)>,
 }
 
@@ -340,30 +341,27 @@ impl<'a> Searcher<'a> {
 
     fn make(&mut self, m: &Scored) -> crate::position::Undo {
         self.nodes += 1;
-        let ours = self.team & (1 << m.seat) != 0;
-        let mut g = 0;
+        let (mut g, mut counted) = (0, false);
         if self.race_only {
             let w = RACE_WEIGHTS.get(self.our_moves).copied().unwrap_or(0);
             let gain = self.ev.gain(m.seat as usize, m.from as usize, m.to as usize);
-            if ours {
+            if self.team & (1 << m.seat) != 0 {
                 self.our_moves += 1;
-                g = w * gain;
+                (g, counted) = (w * gain, true);
             } else {
                 g = -(w * RACE_OPPONENT_SHARE / 1024) * gain;
             }
         }
         self.race_gain += g;
-        self.gains.push((g, ours));
+        self.gains.push((g, counted));
         self.pos.set_turn(m.seat as usize);
         self.pos.make(m.from as usize, m.to as usize)
     }
 
     fn unmake(&mut self, u: crate::position::Undo, restore_turn: u8) {
-        if let Some((g, ours)) = self.gains.pop() {
+        if let Some((g, counted)) = self.gains.pop() {
             self.race_gain -= g;
-            if ours && self.race_only {
-                self.our_moves -= 1;
-            }
+            self.our_moves -= usize::from(counted);
         }
         self.pos.unmake(u);
         self.pos.set_turn(restore_turn as usize);
