@@ -419,7 +419,8 @@ function renderStandings() {
     extra.textContent = tags.length ? ` · ${tags.join(' · ')}` : '';
     const p = document.createElement('span');
     p.className = 'pts';
-    p.textContent = t('panel.points.value', { n: pts[s - 1] ?? 0 });
+    const n = pts[s - 1] ?? 0;
+    p.textContent = t(n === 1 ? 'panel.points.one' : 'panel.points.value', { n });
     li.append(swatch(s), name, extra, p);
     rows.push(li);
   }

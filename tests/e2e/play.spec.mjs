@@ -18,6 +18,10 @@ async function playByClicks(page, variant, n) {
     mirror.playMove(m.from, m.to);
     played.push(m);
     expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+    // Each player's progress points as the engine counts them, "1 point" in the singular.
+    const pts = Array.from(mirror.points());
+    const shown = await page.locator('#standings li .pts').allTextContents();
+    expect(shown).toEqual(pts.map((p) => (p === 1 ? '1 point' : `${p} points`)));
   }
   // The move list shows every ply, and the record replays to the same position.
   const record = await page.evaluate(() => window.__halma.record());
@@ -122,6 +126,26 @@ test('a reload restores the game in progress, undo history included', async ({ p
   await page.locator('#btn-undo').click();
   mirror.undo();
   expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+  mirror.free();
+  errs.check();
+});
+
+test('the standings count points, with "1 point" in the singular', async ({ page }) => {
+  const errs = watchErrors(page);
+  await open(page, '?variant=star-2');
+  const { Game } = await engine();
+  const mirror = new Game('star-2');
+  // A move that gains exactly one row (a step out of the point).
+  const step = Array.from(mirror.legalMoves()).find((m) => {
+    const g = Game.fromPosition(mirror.position());
+    g.playMove(m.from, m.to);
+    const one = g.points()[0] === 1;
+    g.free();
+    return one;
+  });
+  expect(step, 'a one-row move exists').toBeTruthy();
+  await clickMove(page, step.from, step.to);
+  await expect(page.locator('#standings li .pts')).toHaveText(['1 point', '0 points']);
   mirror.free();
   errs.check();
 });
