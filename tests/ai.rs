@@ -231,3 +231,20 @@ fn selfplay_reports_place_and_pairings_with_several_seats() {
     assert!(two.contains("A wins 3"), "{two}");
     assert!(!two.contains("pairings"), "{two}");
 }
+
+/// A symmetric figure's sum of `x + y` is pieces × (side − 1): `halma solve` names the
+/// goal of the board it was given when the beam falls short, not the 16×16 one.
+#[test]
+fn solve_reports_the_goal_of_its_board() {
+    let goal = |v: &str| halma::ai::search_solitaire(v.parse().unwrap(), 2).unwrap().goal;
+    assert_eq!(goal("solitaire"), 285);
+    assert_eq!(goal("solitaire+size=14"), 19 * 13);
+    assert_eq!(goal("solitaire+size=8+camp=10"), 10 * 7);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_halma"))
+        .args(["solve", "solitaire+size=14", "--width", "2"])
+        .output()
+        .expect("the halma binary runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "a beam of 2 solves nothing: {text}");
+    assert!(text.contains("(247 needed)"), "{text}");
+}

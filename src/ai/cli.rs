@@ -263,8 +263,8 @@ pub fn solve(args: &[String]) -> Result<(), String> {
     let secs = t.elapsed().as_secs_f64();
     if !found.solved {
         println!(
-            "best line: sum of x + y {} (285 needed), {} pieces unmatched",
-            found.sum, found.unmatched
+            "best line: sum of x + y {} ({} needed), {} pieces unmatched",
+            found.sum, found.goal, found.unmatched
         );
     }
     println!("{}", g.position());

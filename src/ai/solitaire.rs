@@ -49,8 +49,11 @@ pub struct SolitaireSearch {
     pub moves: Vec<Move>,
     /// Whether `moves` solves the puzzle.
     pub solved: bool,
-    /// The sum of `x + y` over the pieces after `moves` (285 when solved on 16×16).
+    /// The sum of `x + y` over the pieces after `moves` (`goal` when solved).
     pub sum: i32,
+    /// The sum of `x + y` of every symmetric figure: pieces × (board side − 1), 285 for 19
+    /// pieces on 16×16.
+    pub goal: i32,
     /// Pieces whose mirror cell is empty after `moves` (0 when solved).
     pub unmatched: usize,
     /// Positions visited.
@@ -108,6 +111,7 @@ pub fn search_solitaire(variant: Variant, width: usize) -> Option<SolitaireSearc
         moves: line,
         solved,
         sum: s.sum,
+        goal: t.goal,
         unmatched: s.unmatched as usize,
         nodes,
     })
