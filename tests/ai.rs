@@ -248,3 +248,20 @@ fn solve_reports_the_goal_of_its_board() {
     assert!(!out.status.success(), "a beam of 2 solves nothing: {text}");
     assert!(text.contains("(247 needed)"), "{text}");
 }
+
+/// Under the rules' reading (a piece may move again) the beam solves the puzzle on 12×12,
+/// and its line moves some piece twice: a solution outside the once-only reading.
+#[test]
+fn the_beam_solves_the_12x12_puzzle_moving_a_piece_twice() {
+    let v: Variant = "solitaire+size=12".parse().unwrap();
+    let s = halma::ai::search_solitaire(v, 50).unwrap();
+    assert!(s.solved && s.unmatched == 0 && s.sum == s.goal, "{s:?}");
+    assert!(s.moves.len() <= 19);
+    let mut g = Game::new(v);
+    for &m in &s.moves {
+        g.play(m).unwrap();
+    }
+    assert!(matches!(g.outcome(), Some(halma::Outcome::Win { .. })));
+    let again = (1..s.moves.len()).any(|j| s.moves[..j].iter().any(|m| m.to == s.moves[j].from));
+    assert!(again, "no piece moves twice in {:?}", s.moves);
+}
