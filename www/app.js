@@ -11,7 +11,7 @@ import { Game, variantInfo, variantIds } from './pkg/halma.js';
 import { loadEngine } from './engine.js';
 import { createBoard } from './board.js';
 import { rotationForCamp } from './geometry.js';
-import { t, setLang, getLang, detectLang, isLang, applyI18n, onLangChange } from './i18n.js';
+import { t, tn, setLang, getLang, detectLang, isLang, applyI18n, onLangChange } from './i18n.js';
 import { SEAT_GLYPHS, seatColor, contrastInk } from './colors.js';
 import {
   openStorage,
@@ -419,8 +419,7 @@ function renderStandings() {
     extra.textContent = tags.length ? ` · ${tags.join(' · ')}` : '';
     const p = document.createElement('span');
     p.className = 'pts';
-    const n = pts[s - 1] ?? 0;
-    p.textContent = t(n === 1 ? 'panel.points.one' : 'panel.points.value', { n });
+    p.textContent = tn('panel.points.value', pts[s - 1] ?? 0);
     li.append(swatch(s), name, extra, p);
     rows.push(li);
   }

@@ -46,7 +46,7 @@ export const STRINGS = {
     'panel.variant': 'Variant: {variant}',
     'panel.pass': 'pass',
     'panel.points.value': '{n} points',
-    'panel.points.one': '1 point',
+    'panel.points.value.one': '1 point',
     'board.help': 'Click or tap a piece, then a marked cell — or drag it. Keyboard: arrow keys move the cursor, Enter or Space picks up and drops, Esc cancels. Ctrl+Z undoes, Ctrl+Y redoes.',
     'board.role': 'game board',
     'board.label': '{variant}. {status} {pieces}',
@@ -216,6 +216,7 @@ export const STRINGS = {
     'rules.teams.adjacent': 'Teams: neighbours in turn order are partners; a team wins when all its players have finished.',
     'rules.pass': 'A player who cannot move passes. If nobody can move, the game is drawn.',
     'rules.draw': 'Draw: the same position with the same player to move for the third time, or {n} turns each without a winner.',
+    'rules.draw.one': 'Draw: the same position with the same player to move for the third time, or 1 turn each without a winner.',
     'rules.points': 'Progress points count how far each player’s pieces have come; they rank the players when the game ends.',
     'rules.diff': 'How it differs from standard Halma',
     'rules.diff.none': 'This is standard Halma: 16×16, two players, 19 pieces each, target lock, the first to fill the opposite camp wins.',
@@ -232,6 +233,7 @@ export const STRINGS = {
     'rules.diff.balance': 'Equal turns: the round is completed after the first player finishes.',
     'rules.diff.teams': 'Played in teams.',
     'rules.diff.turns': 'Drawn after {n} turns per player instead of 300.',
+    'rules.diff.turns.one': 'Drawn after 1 turn per player instead of 300.',
     'notice.badSave': 'The saved game could not be loaded ({reason}). A new game was started instead; the saved game stays under Games until you delete it.',
     'notice.newerSave': 'The saved game was made by a newer version of this page (format {v}). A new game was started instead; the saved game stays under Games until you delete it.',
     'btn.games': 'Games',
@@ -328,7 +330,7 @@ export const STRINGS = {
     'panel.variant': 'Variant: {variant}',
     'panel.pass': 'pas',
     'panel.points.value': '{n} point',
-    'panel.points.one': '1 point',
+    'panel.points.value.one': '1 point',
     'board.help': 'Klik eller tryk på en brik og derefter på et markeret felt – eller træk den. Tastatur: piletasterne flytter markøren, Enter eller mellemrum løfter og sætter brikken, Esc annullerer. Ctrl+Z fortryder, Ctrl+Y gør om.',
     'board.role': 'spillebræt',
     'board.label': '{variant}. {status} {pieces}',
@@ -498,6 +500,7 @@ export const STRINGS = {
     'rules.teams.adjacent': 'Hold: naboer i turrækkefølgen er makkere; et hold vinder, når alle dets spillere er i mål.',
     'rules.pass': 'En spiller, der ikke kan flytte, melder pas. Kan ingen flytte, er spillet uafgjort.',
     'rules.draw': 'Uafgjort: samme stilling med samme spiller i trækket for tredje gang, eller {n} ture hver uden en vinder.',
+    'rules.draw.one': 'Uafgjort: samme stilling med samme spiller i trækket for tredje gang, eller 1 tur hver uden en vinder.',
     'rules.points': 'Point for fremskridt tæller, hvor langt hver spillers brikker er nået; de afgør placeringerne, når spillet slutter.',
     'rules.diff': 'Sådan adskiller det sig fra standard-Halma',
     'rules.diff.none': 'Dette er standard-Halma: 16×16 felter, to spillere med 19 brikker hver, brikker i mållejren bliver der, og den første, der fylder den modsatte lejr, vinder.',
@@ -514,6 +517,7 @@ export const STRINGS = {
     'rules.diff.balance': 'Lige mange ture: runden spilles færdig, når den første kommer i mål.',
     'rules.diff.teams': 'Spilles på hold.',
     'rules.diff.turns': 'Uafgjort efter {n} ture pr. spiller i stedet for 300.',
+    'rules.diff.turns.one': 'Uafgjort efter 1 tur pr. spiller i stedet for 300.',
     'notice.badSave': 'Det gemte spil kunne ikke indlæses ({reason}). Der er startet et nyt spil i stedet; det gemte spil ligger under Spil, indtil du sletter det.',
     'notice.newerSave': 'Det gemte spil er lavet af en nyere udgave af denne side (format {v}). Der er startet et nyt spil i stedet; det gemte spil ligger under Spil, indtil du sletter det.',
     'btn.games': 'Spil',
@@ -636,6 +640,20 @@ export function t(key, params, lang = current) {
   const s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
   if (!params) return s;
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/**
+ * `t` for a text about a count `n` (its `{n}`): the singular text `key.one` when `n` is 1
+ * and the language has one.
+ * @param {string} key
+ * @param {number} n
+ * @param {Record<string, string | number>} [params]
+ * @param {Lang} [lang]
+ */
+export function tn(key, n, params, lang = current) {
+  const one = `${key}.one`;
+  const k = n === 1 && (one in STRINGS[lang] || one in STRINGS.en) ? one : key;
+  return t(k, { ...params, n }, lang);
 }
 
 /**

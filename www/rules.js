@@ -1,7 +1,7 @@
 // Rules text for a variant, built from the engine's `variantInfo`: what the chosen game is,
 // and how it differs from standard Halma. Pure (no DOM): returns lists of sentences.
 
-import { t } from './i18n.js';
+import { t, tn } from './i18n.js';
 
 /**
  * What the engine says about a variant (`variantInfo(text)`).
@@ -54,7 +54,7 @@ export function rulesOf(v) {
     if (v.balance) out.push(t('rules.balance'));
     if (v.teams !== 'none') out.push(t(`rules.teams.${v.teams}`));
     out.push(t('rules.pass'));
-    out.push(t('rules.draw', { n: v.turnLimit }));
+    out.push(tn('rules.draw', v.turnLimit));
     out.push(t('rules.points'));
   }
   return out;
@@ -82,7 +82,7 @@ export function differencesOf(v) {
     if (v.winRule === 'swap') out.push(t('rules.diff.swap'));
     if (v.balance) out.push(t('rules.diff.balance'));
     if (v.teams !== 'none') out.push(t('rules.diff.teams'));
-    if (v.turnLimit !== 300) out.push(t('rules.diff.turns', { n: v.turnLimit }));
+    if (v.turnLimit !== 300) out.push(tn('rules.diff.turns', v.turnLimit));
   }
   if (out.length === 0) out.push(t('rules.diff.none'));
   return out;

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { STRINGS, LANGS, t, setLang, getLang, detectLang, isLang, onLangChange } from '../../www/i18n.js';
+import { STRINGS, LANGS, t, tn, setLang, getLang, detectLang, isLang, onLangChange } from '../../www/i18n.js';
 
 test('every language has exactly the same keys', () => {
   const en = Object.keys(STRINGS.en).sort();
@@ -52,4 +52,22 @@ test('language detection and switching', () => {
   setLang('da');
   assert.deepEqual(seen, ['da', 'en']);
   setLang('en');
+});
+
+test('tn: the singular text for a count of 1, the plural otherwise', () => {
+  setLang('en');
+  assert.equal(tn('panel.points.value', 1), '1 point');
+  assert.equal(tn('panel.points.value', 0), '0 points');
+  assert.equal(tn('panel.points.value', 2), '2 points');
+  assert.equal(tn('rules.diff.turns', 1), 'Drawn after 1 turn per player instead of 300.');
+  assert.equal(tn('rules.diff.turns', 50), 'Drawn after 50 turns per player instead of 300.');
+  assert.equal(tn('rules.diff.turns', 1, undefined, 'da'), 'Uafgjort efter 1 tur pr. spiller i stedet for 300.');
+  // A text without a singular form is the same for every count.
+  assert.equal(tn('panel.turns', 1), 'Turn 1');
+  // Every singular text belongs to a text with a count.
+  for (const l of LANGS) {
+    for (const key of Object.keys(STRINGS[l]).filter((k) => k.endsWith('.one') && STRINGS[l][k.slice(0, -4)])) {
+      assert.match(STRINGS[l][key.slice(0, -4)], /\{n\}/, `${l} ${key}`);
+    }
+  }
 });
