@@ -10,7 +10,7 @@
 import { Game, variantInfo, variantIds } from './pkg/halma.js';
 import { loadEngine } from './engine.js';
 import { createBoard } from './board.js';
-import { rotationForCamp } from './geometry.js';
+import { rotationForCamp, cellPair } from './geometry.js';
 import { t, tn, setLang, getLang, detectLang, isLang, applyI18n, onLangChange } from './i18n.js';
 import { SEAT_GLYPHS, seatColor, contrastInk } from './colors.js';
 import {
@@ -716,7 +716,7 @@ function setGame(g, s, opts = {}) {
   const gameOver = /** @type {HTMLDialogElement} */ ($('gameover'));
   if (gameOver.open) gameOver.close();
   if (board) {
-    board.set({ board: boardDesc, pieces: game.cells(), rotation: rotationNow() });
+    board.set({ board: boardDesc, pieces: game.cells(), rotation: rotationNow(), axis: cellPair(boardDesc.cells, info.mirrorLine) });
   } else {
     $('loading').remove();
     board = createBoard($('board'), {
@@ -725,6 +725,7 @@ function setGame(g, s, opts = {}) {
       theme: effectiveTheme(),
       coordinates: prefs.coords ?? false,
       rotation: 0,
+      axis: cellPair(boardDesc.cells, info.mirrorLine),
       roleDescription: t('board.role'),
       destinations: (cell) => game.destinations(cell),
       onMove: (from, to, how) => applyMove(from, to, { animate: !how.dragged }),

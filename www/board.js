@@ -41,6 +41,8 @@ import { SEAT_COLORS, SEAT_SYMBOLS, mix, alpha, contrastInk, seatColor } from '.
  * @property {(cell: number) => ArrayLike<number>} [destinations] asked when a piece is picked
  * @property {{path: ArrayLike<number>} | null} [lastMove] shown as a drawn path
  * @property {{path: ArrayLike<number>} | null} [hint] a suggested move, shown as a dashed path
+ * @property {[number, number] | null} [axis] a guide line through the centres of two cells,
+ *   drawn a little past them (a solitaire's line of symmetry)
  *   with rings on its first and last cell (not played)
  * @property {number} [rotation] degrees, clockwise on screen
  * @property {'light' | 'dark'} [theme]
@@ -65,7 +67,7 @@ import { SEAT_COLORS, SEAT_SYMBOLS, mix, alpha, contrastInk, seatColor } from '.
  * @property {() => void} destroy
  * @property {(cell: number) => {x: number, y: number}} cellPoint cell centre, CSS px from the canvas's top-left
  * @property {(x: number, y: number) => number} cellAt the cell at CSS px from the canvas's top-left, or -1
- * @property {() => {selected: number, cursor: number, dests: number[], animating: boolean, rotation: number, hint: number[] | null}} state
+ * @property {() => {selected: number, cursor: number, dests: number[], animating: boolean, rotation: number, hint: number[] | null, axis: number[] | null}} state
  * @property {() => void} cancel drops the selection
  * @property {() => void} finishAnimation jumps to the end of a running animation
  * @property {HTMLCanvasElement} canvas
@@ -146,6 +148,7 @@ export function createBoard(element, config) {
     movable: [],
     lastMove: null,
     hint: null,
+    axis: null,
     rotation: 0,
     theme: 'light',
     coordinates: false,
@@ -754,11 +757,42 @@ export function createBoard(element, config) {
     }
   }
 
+  /** The guide line of `cfg.axis`: thin and dashed, under everything else on the board. */
+  function drawAxis() {
+    const a = cfg.axis;
+    const cells = cfg.board.cells;
+    if (!a || a.length !== 2 || !cells[a[0]] || !cells[a[1]] || a[0] === a[1]) return;
+    const s = unit();
+    const [x0, y0] = cellCenter(layout, cells, a[0]);
+    const [x1, y1] = cellCenter(layout, cells, a[1]);
+    const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+    // Half a cell past each centre, so the line reaches the end cells' far edges.
+    const ex = ((x1 - x0) / len) * s * 0.5;
+    const ey = ((y1 - y0) / len) * s * 0.5;
+    ctx.save();
+    ctx.lineCap = 'round';
+    ctx.setLineDash([s * 0.3, s * 0.2]);
+    for (const [style, width] of /** @type {[string, number][]} */ ([
+      [theme().hintEdge, Math.max(3, s * 0.08)],
+      [theme().hint, Math.max(1.5, s * 0.04)],
+    ])) {
+      ctx.strokeStyle = style;
+      ctx.lineWidth = width;
+      ctx.globalAlpha = 0.7;
+      ctx.beginPath();
+      ctx.moveTo(x0 - ex, y0 - ey);
+      ctx.lineTo(x1 + ex, y1 + ey);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
   function drawOverlays() {
     const t = theme();
     const s = unit();
     const cells = cfg.board.cells;
     const lm = cfg.lastMove;
+    drawAxis();
     const animating = anim !== null;
     if (lm && lm.path && lm.path.length >= 2 && !animating) {
       const p = Array.from(lm.path);
@@ -1403,6 +1437,7 @@ export function createBoard(element, config) {
         animating: anim !== null,
         rotation: pendingRotation ?? cfg.rotation ?? 0,
         hint: cfg.hint && cfg.hint.path ? Array.from(cfg.hint.path) : null,
+        axis: cfg.axis ? Array.from(cfg.axis) : null,
       };
     },
     cancel() {

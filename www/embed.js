@@ -22,7 +22,7 @@
 import { Game, variantInfo } from './pkg/halma.js';
 import { loadEngine } from './engine.js';
 import { createBoard as createWidget } from './board.js';
-import { rotationForCamp } from './geometry.js';
+import { rotationForCamp, cellPair } from './geometry.js';
 import { t, detectLang, isLang } from './i18n.js';
 import { SEAT_GLYPHS, seatColor, contrastInk } from './colors.js';
 import { createAi, AiCancelled } from './ai.js';
@@ -550,12 +550,13 @@ function mount(shadow, host, initial) {
         theme: theme(),
         coordinates: !!cfg.coordinates,
         rotation: rotation(),
+        axis: cellPair(d.cells, game.variantInfo().mirrorLine),
         interactive: false,
         destinations: (cell) => (game ? game.destinations(cell) : []),
         onMove: (from, to, how) => playMove({ from, to }, 'human', !how.dragged),
       });
     } else {
-      board.set({ board: d, pieces: game.cells(), hint: null });
+      board.set({ board: d, pieces: game.cells(), hint: null, axis: cellPair(d.cells, game.variantInfo().mirrorLine) });
     }
     return true;
   }

@@ -299,3 +299,17 @@ export function splitName(name) {
   const m = /^([a-z]+)(\d+)$/.exec(name);
   return m ? [m[1], m[2]] : [name, ''];
 }
+
+/**
+ * Two cells given by name (a solitaire's `mirrorLine` from the engine) as ids of `cells`,
+ * for the board's `axis`; null when there is no line or a name is not on the board.
+ * @param {readonly CellDesc[]} cells
+ * @param {readonly string[] | null | undefined} names
+ * @returns {[number, number] | null}
+ */
+export function cellPair(cells, names) {
+  if (!names || names.length !== 2) return null;
+  const id = (/** @type {string} */ name) => cells.find((c) => c.name === name)?.id ?? -1;
+  const [a, b] = [id(names[0]), id(names[1])];
+  return a >= 0 && b >= 0 ? [a, b] : null;
+}

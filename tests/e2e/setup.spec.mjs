@@ -102,6 +102,17 @@ test('solitaire: one seat, race options disabled', async ({ page }) => {
   await page.locator('#su-start').click();
   expect(await page.evaluate(() => window.__halma.variant())).toBe('solitaire');
   await expect(page.locator('#standings li')).toHaveCount(1);
+  // The board draws the line of symmetry, a16 to p1, and only in a solitaire.
+  const { Game } = await engine();
+  const g = new Game('solitaire');
+  const cells = g.board().cells;
+  const id = (name) => cells.find((c) => c.name === name).id;
+  expect(await page.evaluate(() => window.__halma.boardState().axis)).toEqual([id('a16'), id('p1')]);
+  g.free();
+  await openDialog(page);
+  await page.locator('#su-variant').selectOption('halma');
+  await page.locator('#su-start').click();
+  expect(await page.evaluate(() => window.__halma.boardState().axis)).toBeNull();
 });
 
 test('coin toss shuffles who sits where', async ({ page }) => {

@@ -90,3 +90,49 @@ test('widget API: config in, events out, no rules, destroy cleans up', async ({ 
   // Every listener the widget added to window and document is gone.
   expect(await listenerCount(page, cdp)).toBe(before);
 });
+
+test('widget axis: a guide line through two cells is drawn, reported and cleared', async ({ page }) => {
+  await open(page, '?variant=halma-8x8');
+  const result = await page.evaluate(async () => {
+    const { createBoard } = await import('./board.js');
+    const host = document.createElement('div');
+    host.style.width = '300px';
+    host.style.height = '300px';
+    document.body.appendChild(host);
+    const cells = [];
+    for (let y = 0; y < 3; y++) for (let x = 0; x < 3; x++) cells.push({ id: cells.length, name: `${'abc'[x]}${3 - y}`, x, y });
+    const board = { shape: 'square', size: 3, cells, edges: [], camps: [], seats: [], width: 2, height: 2 };
+    const api = createBoard(host, { board, pieces: new Uint8Array(9), animation: false });
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    // The colours at 24 points along the a3–c1 diagonal (a dashed line: some fall in gaps).
+    const centre = () => {
+      const [a, b] = [api.cellPoint(0), api.cellPoint(8)];
+      const dpr = api.canvas.width / api.canvas.getBoundingClientRect().width;
+      const ctx = api.canvas.getContext('2d');
+      const out = [];
+      for (let i = 0; i < 24; i++) {
+        const x = a.x + ((b.x - a.x) * i) / 23;
+        const y = a.y + ((b.y - a.y) * i) / 23;
+        out.push(...ctx.getImageData(Math.round(x * dpr), Math.round(y * dpr), 1, 1).data);
+      }
+      return out;
+    };
+    await frame();
+    const plain = centre();
+    api.set({ axis: [0, 8] });
+    await frame();
+    const drawn = centre();
+    const state = api.state().axis;
+    api.set({ axis: null });
+    await frame();
+    const cleared = centre();
+    const after = api.state().axis;
+    api.destroy();
+    host.remove();
+    return { plain, drawn, state, cleared, after };
+  });
+  expect(result.state).toEqual([0, 8]);
+  expect(result.drawn).not.toEqual(result.plain);
+  expect(result.cleared).toEqual(result.plain);
+  expect(result.after).toBeNull();
+});

@@ -5,6 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  cellPair,
   bounds,
   makeLayout,
   toScreen,
@@ -285,4 +286,18 @@ test('centralCell, edge labels and names', () => {
   assert.deepEqual(splitName('e12'), ['e', '12']);
   assert.deepEqual(splitName('a1'), ['a', '1']);
   assert.deepEqual(splitName('??'), ['??', '']);
+});
+
+test('cellPair: two cell names as ids, null without a line or with an unknown name', () => {
+  const cells = [
+    { id: 0, name: 'a2', x: 0, y: 0 },
+    { id: 1, name: 'b2', x: 1, y: 0 },
+    { id: 2, name: 'a1', x: 0, y: 1 },
+    { id: 3, name: 'b1', x: 1, y: 1 },
+  ];
+  assert.deepEqual(cellPair(cells, ['a2', 'b1']), [0, 3]);
+  assert.equal(cellPair(cells, null), null);
+  assert.equal(cellPair(cells, undefined), null);
+  assert.equal(cellPair(cells, ['a2', 'z9']), null);
+  assert.equal(cellPair(cells, ['a2']), null);
 });
