@@ -14,20 +14,32 @@ async function listenerCount(page, cdp) {
   return total;
 }
 
-test('widget API: config in, events out, no rules, destroy cleans up', async ({ page }) => {
+/**
+ * Opens the page and defines `window.__tinyBoard()` in it: a 300 px host element on the
+ * page and a 3×3 board of the engine's shape, made up here (the widget needs no engine).
+ */
+async function openWithTinyBoard(page) {
   await open(page, '?variant=halma-8x8');
+  await page.evaluate(() => {
+    window.__tinyBoard = () => {
+      const host = document.createElement('div');
+      host.style.width = '300px';
+      host.style.height = '300px';
+      document.body.appendChild(host);
+      const cells = [];
+      for (let y = 0; y < 3; y++) for (let x = 0; x < 3; x++) cells.push({ id: cells.length, name: `${'abc'[x]}${3 - y}`, x, y });
+      return { host, board: { shape: 'square', size: 3, cells, edges: [], camps: [], seats: [], width: 2, height: 2 } };
+    };
+  });
+}
+
+test('widget API: config in, events out, no rules, destroy cleans up', async ({ page }) => {
+  await openWithTinyBoard(page);
   const cdp = await page.context().newCDPSession(page);
   const before = await listenerCount(page, cdp);
   const result = await page.evaluate(async () => {
     const { createBoard } = await import('./board.js');
-    const host = document.createElement('div');
-    host.style.width = '300px';
-    host.style.height = '300px';
-    document.body.appendChild(host);
-    // A 3×3 board of the engine's shape, made up here: the widget needs no engine.
-    const cells = [];
-    for (let y = 0; y < 3; y++) for (let x = 0; x < 3; x++) cells.push({ id: cells.length, name: `${'abc'[x]}${3 - y}`, x, y });
-    const board = { shape: 'square', size: 3, cells, edges: [], camps: [], seats: [], width: 2, height: 2 };
+    const { host, board } = window.__tinyBoard();
     const picks = [];
     const moves = [];
     // "Rules" the app made up: the piece on a3 may go to c1 only (no real game allows that).
@@ -92,16 +104,10 @@ test('widget API: config in, events out, no rules, destroy cleans up', async ({ 
 });
 
 test('widget axis: a guide line through two cells is drawn, reported and cleared', async ({ page }) => {
-  await open(page, '?variant=halma-8x8');
+  await openWithTinyBoard(page);
   const result = await page.evaluate(async () => {
     const { createBoard } = await import('./board.js');
-    const host = document.createElement('div');
-    host.style.width = '300px';
-    host.style.height = '300px';
-    document.body.appendChild(host);
-    const cells = [];
-    for (let y = 0; y < 3; y++) for (let x = 0; x < 3; x++) cells.push({ id: cells.length, name: `${'abc'[x]}${3 - y}`, x, y });
-    const board = { shape: 'square', size: 3, cells, edges: [], camps: [], seats: [], width: 2, height: 2 };
+    const { host, board } = window.__tinyBoard();
     const api = createBoard(host, { board, pieces: new Uint8Array(9), animation: false });
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     // The colours at 24 points along the a3–c1 diagonal (a dashed line: some fall in gaps).
