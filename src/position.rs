@@ -463,6 +463,30 @@ impl Position {
         Cell(self.rules.geo.pad_to_cell[pad])
     }
 
+    /// Solitaire: the pieces whose mirror cell is empty, 0 when the figure is symmetric;
+    /// `None` in other variants.
+    ///
+    /// ```
+    /// use halma::Position;
+    /// assert_eq!(Position::start("solitaire".parse()?).unmatched(), Some(19));
+    /// assert_eq!(Position::start("halma".parse()?).unmatched(), None);
+    /// # Ok::<(), halma::Error>(())
+    /// ```
+    pub fn unmatched(&self) -> Option<usize> {
+        let r = &*self.rules;
+        if !r.variant.is_solitaire() {
+            return None;
+        }
+        let n = self.count[0] as usize;
+        let pieces = &self.pieces[0][..n];
+        Some(
+            pieces
+                .iter()
+                .filter(|&&p| self.board[r.mirror[p as usize] as usize] == EMPTY)
+                .count(),
+        )
+    }
+
     pub(crate) fn seat_done(&self, s: usize) -> bool {
         let r = &*self.rules;
         if r.variant.is_solitaire() {

@@ -56,6 +56,14 @@ struct PlyOut {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SolitaireOut {
+    unmatched: usize,
+    moves_left: usize,
+    moves: usize,
+}
+
+#[derive(Serialize)]
 struct MoveOut {
     from: Cell,
     to: Cell,
@@ -503,6 +511,21 @@ impl Game {
     /// Every ply so far: `[{seat, move: {from, to} | null, path, text}]`.
     pub fn history(&self) -> Result<JsValue, JsError> {
         self.plies_since(0)
+    }
+
+    /// A solitaire's progress: `{unmatched, movesLeft, moves}`, the pieces whose mirror cell
+    /// is empty and the moves left of the `moves` allowed; `null` in other variants.
+    #[wasm_bindgen(js_name = solitaireStatus)]
+    pub fn solitaire_status(&self) -> Result<JsValue, JsError> {
+        let Some(unmatched) = self.pos().unmatched() else {
+            return Ok(JsValue::NULL);
+        };
+        let moves = self.pos().variant().turn_limit() as usize;
+        to_js(&SolitaireOut {
+            unmatched,
+            moves_left: moves.saturating_sub(self.inner.moves_played()),
+            moves,
+        })
     }
 
     /// Turns taken by each seat (passes included), index 0 = seat 1.

@@ -919,6 +919,22 @@ fn solitaire_is_solved_by_symmetry_about_the_a16_p1_diagonal() {
 }
 
 #[test]
+fn solitaire_counts_the_pieces_without_a_mirror_partner() {
+    // g9 and i10 lack their images (h10 and g8); a1 and p16, and the diagonal, have theirs.
+    let p = place("solitaire", 1, SOLITAIRE);
+    assert_eq!(p.unmatched(), Some(2));
+    let mut g = game(p);
+    play(&mut g, "i10-h10");
+    assert_eq!(g.position().unmatched(), Some(0));
+    // At the start nothing is paired; other variants have no such count.
+    assert_eq!(
+        Position::start("solitaire".parse().unwrap()).unmatched(),
+        Some(19)
+    );
+    assert_eq!(Position::start("halma".parse().unwrap()).unmatched(), None);
+}
+
+#[test]
 fn solitaire_unsolved_after_nineteen_moves() {
     let mut g = Game::new("solitaire".parse().unwrap());
     assert_eq!(g.variant().turn_limit(), 19);

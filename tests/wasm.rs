@@ -393,6 +393,20 @@ fn outcome_and_standings_of_a_game_in_progress() {
 }
 
 #[wasm_bindgen_test]
+fn solitaire_status_counts_moves_and_unpaired_pieces() {
+    let mut g = new_game("solitaire");
+    let st = ok(g.solitaire_status());
+    assert_eq!(get(&st, "unmatched").as_f64(), Some(19.0));
+    assert_eq!(get(&st, "movesLeft").as_f64(), Some(19.0));
+    assert_eq!(get(&st, "moves").as_f64(), Some(19.0));
+    play_first(&mut g);
+    let st = ok(g.solitaire_status());
+    assert_eq!(get(&st, "movesLeft").as_f64(), Some(18.0));
+    assert_eq!(get(&st, "unmatched").as_f64(), Some(19.0));
+    assert!(ok(new_game("halma").solitaire_status()).is_null());
+}
+
+#[wasm_bindgen_test]
 fn share_link_round_trip() {
     let mut g = new_game("star-3+long");
     for _ in 0..5 {

@@ -347,7 +347,12 @@ function renderPanels(h = plies()) {
   status.dataset.thinking = thinking ? '1' : '';
   const turns = game.turnsTaken();
   const turnNo = (turns[game.turn() - 1] ?? 0) + 1;
-  $('variant-line').textContent = `${t('panel.variant', { variant: variantTitle() })} · ${t('panel.turns', { n: turnNo })}`;
+  const sol = game.solitaireStatus();
+  // A solitaire counts its moves against the limit; the last one stays shown once used.
+  const turnText = sol
+    ? t('panel.turnOf', { n: Math.min(sol.moves - sol.movesLeft + 1, sol.moves), total: sol.moves })
+    : t('panel.turns', { n: turnNo });
+  $('variant-line').textContent = `${t('panel.variant', { variant: variantTitle() })} · ${turnText}`;
   renderStandings();
   renderMoves(h);
   /** @type {HTMLButtonElement} */ ($('btn-undo')).disabled = !canUndoNow(h);
@@ -396,6 +401,11 @@ function renderWatch() {
 
 function renderStandings() {
   const pts = game.points();
+  // A solitaire has no race: the panel counts the pieces still without a mirror partner.
+  const sol = game.solitaireStatus();
+  const heading = $('points-h');
+  heading.dataset.i18n = sol ? 'panel.symmetry' : 'panel.points';
+  heading.textContent = t(heading.dataset.i18n);
   const finished = new Set(Array.from(game.finished()));
   const list = $('standings');
   /** @type {HTMLElement[]} */
@@ -419,7 +429,8 @@ function renderStandings() {
     extra.textContent = tags.length ? ` · ${tags.join(' · ')}` : '';
     const p = document.createElement('span');
     p.className = 'pts';
-    p.textContent = tn('panel.points.value', pts[s - 1] ?? 0);
+    p.textContent = sol ? tn('panel.unmatched', sol.unmatched) : tn('panel.points.value', pts[s - 1] ?? 0);
+    if (sol) p.title = t('panel.unmatched.title');
     li.append(swatch(s), name, extra, p);
     rows.push(li);
   }

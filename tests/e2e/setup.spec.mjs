@@ -102,6 +102,10 @@ test('solitaire: one seat, race options disabled', async ({ page }) => {
   await page.locator('#su-start').click();
   expect(await page.evaluate(() => window.__halma.variant())).toBe('solitaire');
   await expect(page.locator('#standings li')).toHaveCount(1);
+  // No race to score: the panel counts the moves against the limit and the unpaired pieces.
+  await expect(page.locator('#points-h')).toHaveText('Symmetry');
+  await expect(page.locator('#standings li .pts')).toHaveText('19 unpaired');
+  await expect(page.locator('#variant-line')).toContainText('Move 1 of 19');
   // The board draws the line of symmetry, a16 to p1, and only in a solitaire.
   const { Game } = await engine();
   const g = new Game('solitaire');
@@ -113,6 +117,9 @@ test('solitaire: one seat, race options disabled', async ({ page }) => {
   await page.locator('#su-variant').selectOption('halma');
   await page.locator('#su-start').click();
   expect(await page.evaluate(() => window.__halma.boardState().axis)).toBeNull();
+  await expect(page.locator('#points-h')).toHaveText('Progress points');
+  await expect(page.locator('#standings li .pts')).toHaveText(['0 points', '0 points']);
+  await expect(page.locator('#variant-line')).toContainText('Turn 1');
 });
 
 test('coin toss shuffles who sits where', async ({ page }) => {
