@@ -348,10 +348,13 @@ function renderPanels(h = plies()) {
   const turns = game.turnsTaken();
   const turnNo = (turns[game.turn() - 1] ?? 0) + 1;
   const sol = game.solitaireStatus();
-  // A solitaire counts its moves against the limit; the last one stays shown once used.
-  const turnText = sol
-    ? t('panel.turnOf', { n: Math.min(sol.moves - sol.movesLeft + 1, sol.moves), total: sol.moves })
-    : t('panel.turns', { n: turnNo });
+  // A solitaire counts its moves against the limit: the move to make, or once it is over
+  // the moves it took.
+  const turnText = !sol
+    ? t('panel.turns', { n: turnNo })
+    : o
+      ? movesUsedText(sol)
+      : t('panel.turnOf', { n: sol.moves - sol.movesLeft + 1, total: sol.moves });
   $('variant-line').textContent = `${t('panel.variant', { variant: variantTitle() })} · ${turnText}`;
   renderStandings();
   renderMoves(h);
@@ -800,9 +803,20 @@ function showGameOver() {
   $('over-rematch').focus();
 }
 
+/**
+ * "3 of 19 moves used" for a solitaire's status.
+ * @param {{movesLeft: number, moves: number}} sol
+ */
+function movesUsedText(sol) {
+  return t('panel.movesUsed', { n: sol.moves - sol.movesLeft, total: sol.moves });
+}
+
 /** @param {Outcome} o */
 function renderGameOver(o) {
-  $('over-result').textContent = outcomeText(o);
+  const sol = game.solitaireStatus();
+  // A solitaire has no ranking: the result and the moves it took say it all.
+  $('over-result').textContent = sol ? `${outcomeText(o)} ${movesUsedText(sol)}.` : outcomeText(o);
+  $('over-table').hidden = !!sol;
   /** @type {Standing[]} */
   const st = game.standings();
   $('over-body').replaceChildren(
