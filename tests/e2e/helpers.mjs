@@ -31,7 +31,12 @@ export function watchErrors(page) {
     if (m.type() === 'error' || m.type() === 'warning') errors.push(`console ${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('requestfailed', (r) => {
+    const why = r.failure()?.errorText;
+    // A reload or navigation cancels what is still loading (the favicon, say): not a fault.
+    if (why === 'net::ERR_ABORTED') return;
+    errors.push(`request failed: ${r.url()} ${why}`);
+  });
   page.on('response', (r) => {
     if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
   });
