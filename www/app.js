@@ -817,6 +817,10 @@ function renderGameOver(o) {
   // A solitaire has no ranking: the result and the moves it took say it all.
   $('over-result').textContent = sol ? `${outcomeText(o)} ${movesUsedText(sol)}.` : outcomeText(o);
   $('over-table').hidden = !!sol;
+  // A puzzle is tried again, not played as a rematch.
+  const again = $('over-rematch');
+  again.dataset.i18n = sol ? 'btn.retry' : 'btn.rematch';
+  again.textContent = t(again.dataset.i18n);
   /** @type {Standing[]} */
   const st = game.standings();
   $('over-body').replaceChildren(

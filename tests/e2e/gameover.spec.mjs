@@ -40,6 +40,7 @@ test('a win shows the result and the ranking; rematch starts over with seats mov
   await page.locator('#btn-redo').click();
   await expect(dlg).toBeVisible();
   // Rematch: a fresh 8×8 game.
+  await expect(page.locator('#over-rematch')).toHaveText('Rematch');
   await page.locator('#over-rematch').click();
   await expect(dlg).toBeHidden();
   const fresh = new Game('halma-8x8');
@@ -67,6 +68,7 @@ test('a solved solitaire says so and counts the moves it took, with no ranking',
   await expect(page.locator('#gameover')).toBeVisible();
   await expect(page.locator('#over-result')).toHaveText('Solved! The pieces form a symmetric figure. 1 of 19 moves used.');
   await expect(page.locator('#over-table')).toBeHidden();
+  await expect(page.locator('#over-rematch')).toHaveText('Try again');
   await expect(page.locator('#variant-line')).toContainText('1 of 19 moves used');
   await expect(page.locator('#standings li .pts')).toHaveText('0 unpaired');
   errs.check();
