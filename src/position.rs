@@ -490,11 +490,7 @@ impl Position {
     pub(crate) fn seat_done(&self, s: usize) -> bool {
         let r = &*self.rules;
         if r.variant.is_solitaire() {
-            let n = self.count[s] as usize;
-            return n > 0
-                && self.pieces[s][..n]
-                    .iter()
-                    .all(|&p| self.board[r.mirror[p as usize] as usize] != EMPTY);
+            return self.count[s] > 0 && self.unmatched() == Some(0);
         }
         match r.variant.win_rule() {
             WinRule::Fill => self.tgt_occ[s] == r.target_size[s] && self.tgt_own[s] > 0,

@@ -356,7 +356,7 @@ function renderPanels(h = plies()) {
       ? movesUsedText(sol)
       : t('panel.turnOf', { n: sol.moves - sol.movesLeft + 1, total: sol.moves });
   $('variant-line').textContent = `${t('panel.variant', { variant: variantTitle() })} · ${turnText}`;
-  renderStandings();
+  renderStandings(sol);
   renderMoves(h);
   /** @type {HTMLButtonElement} */ ($('btn-undo')).disabled = !canUndoNow(h);
   /** @type {HTMLButtonElement} */ ($('btn-redo')).disabled = !game.canRedo();
@@ -402,10 +402,13 @@ function renderWatch() {
   pause.setAttribute('aria-pressed', paused ? 'true' : 'false');
 }
 
-function renderStandings() {
+/**
+ * The points panel; in a solitaire (`sol`, its `solitaireStatus()`) there is no race, and
+ * it counts the pieces still without a mirror partner.
+ * @param {{unmatched: number} | null} sol
+ */
+function renderStandings(sol) {
   const pts = game.points();
-  // A solitaire has no race: the panel counts the pieces still without a mirror partner.
-  const sol = game.solitaireStatus();
   const heading = $('points-h');
   heading.dataset.i18n = sol ? 'panel.symmetry' : 'panel.points';
   heading.textContent = t(heading.dataset.i18n);
@@ -745,7 +748,7 @@ function setGame(g, s, opts = {}) {
       onMove: (from, to, how) => applyMove(from, to, { animate: !how.dragged }),
       onPick: (cell) => {
         const n = board.state().dests.length;
-        announceCursor(t(n === 1 ? 'board.picked.one' : 'board.picked', { cell: boardDesc.cells[cell].name, n }));
+        announceCursor(tn('board.picked', n, { cell: boardDesc.cells[cell].name }));
       },
       onCursor: (cell) => announceCursor(describeCell(cell)),
     });
@@ -1190,7 +1193,7 @@ function savedSummaries() {
         const who = (p && p.name) || t(p && p.kind === 'computer' ? 'seat.computer' : 'seat.default', { n: seat });
         state = t('panel.toMove', { name: `${who} (${colorName(seat)})` });
       }
-      const mv = moves === 0 ? t('games.noMoves') : t(moves === 1 ? 'games.move' : 'games.moves', { n: moves });
+      const mv = moves === 0 ? t('games.noMoves') : tn('games.moves', moves);
       return { ...base, ok: true, title, detail: names.join(', '), progress: `${mv} · ${state}` };
     } finally {
       g.free();

@@ -41,9 +41,9 @@ import { SEAT_COLORS, SEAT_SYMBOLS, mix, alpha, contrastInk, seatColor } from '.
  * @property {(cell: number) => ArrayLike<number>} [destinations] asked when a piece is picked
  * @property {{path: ArrayLike<number>} | null} [lastMove] shown as a drawn path
  * @property {{path: ArrayLike<number>} | null} [hint] a suggested move, shown as a dashed path
+ *   with rings on its first and last cell (not played)
  * @property {[number, number] | null} [axis] a guide line through the centres of two cells,
  *   drawn a little past them (a solitaire's line of symmetry)
- *   with rings on its first and last cell (not played)
  * @property {number} [rotation] degrees, clockwise on screen
  * @property {'light' | 'dark'} [theme]
  * @property {boolean} [coordinates] show cell names
@@ -763,6 +763,7 @@ export function createBoard(element, config) {
     const cells = cfg.board.cells;
     if (!a || a.length !== 2 || !cells[a[0]] || !cells[a[1]] || a[0] === a[1]) return;
     const s = unit();
+    const t = theme();
     const [x0, y0] = cellCenter(layout, cells, a[0]);
     const [x1, y1] = cellCenter(layout, cells, a[1]);
     const len = Math.hypot(x1 - x0, y1 - y0) || 1;
@@ -773,8 +774,8 @@ export function createBoard(element, config) {
     ctx.lineCap = 'round';
     ctx.setLineDash([s * 0.3, s * 0.2]);
     for (const [style, width] of /** @type {[string, number][]} */ ([
-      [theme().hintEdge, Math.max(3, s * 0.08)],
-      [theme().hint, Math.max(1.5, s * 0.04)],
+      [t.hintEdge, Math.max(3, s * 0.08)],
+      [t.hint, Math.max(1.5, s * 0.04)],
     ])) {
       ctx.strokeStyle = style;
       ctx.lineWidth = width;

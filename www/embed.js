@@ -542,6 +542,7 @@ function mount(shadow, host, initial) {
     overFor = '';
     const d = /** @type {BoardDesc} */ (game.board());
     desc = d;
+    const axis = cellPair(d.cells, game.variantInfo().mirrorLine);
     if (cfg.at !== undefined && cfg.at !== null && Number.isFinite(Number(cfg.at))) goTo(Number(cfg.at), false);
     if (!board) {
       board = createWidget(boardEl, {
@@ -550,13 +551,13 @@ function mount(shadow, host, initial) {
         theme: theme(),
         coordinates: !!cfg.coordinates,
         rotation: rotation(),
-        axis: cellPair(d.cells, game.variantInfo().mirrorLine),
+        axis,
         interactive: false,
         destinations: (cell) => (game ? game.destinations(cell) : []),
         onMove: (from, to, how) => playMove({ from, to }, 'human', !how.dragged),
       });
     } else {
-      board.set({ board: d, pieces: game.cells(), hint: null, axis: cellPair(d.cells, game.variantInfo().mirrorLine) });
+      board.set({ board: d, pieces: game.cells(), hint: null, axis });
     }
     return true;
   }
