@@ -433,11 +433,16 @@ function renderStandings(sol) {
     if (info.teams !== 'none') tags.push(t('panel.team', { n: boardDesc.seats[s - 1].team }));
     if (finished.has(s)) tags.push(t('panel.finished'));
     extra.textContent = tags.length ? ` · ${tags.join(' · ')}` : '';
+    // Name and tags share one cell, so long tags wrap under the name instead of widening
+    // the panel.
+    const who = document.createElement('span');
+    who.className = 'who';
+    who.append(name, extra);
     const p = document.createElement('span');
     p.className = 'pts';
     p.textContent = sol ? tn('panel.unmatched', sol.unmatched) : tn('panel.points.value', pts[s - 1] ?? 0);
     if (sol) p.title = t('panel.unmatched.title');
-    li.append(swatch(s), name, extra, p);
+    li.append(swatch(s), who, p);
     rows.push(li);
   }
   list.replaceChildren(...rows);

@@ -150,6 +150,30 @@ test('the standings count points, with "1 point" in the singular', async ({ page
   errs.check();
 });
 
+test('long standings tags wrap under the name; the panel stays inside the page', async ({ page }) => {
+  const errs = watchErrors(page);
+  await page.setViewportSize({ width: 1280, height: 860 });
+  // Seats 1 and 4 have finished; their teams play on, so each row carries two tags.
+  const pos =
+    'star-6+teams=adjacent 2 1/11/111/1111/3333.....5555/333......555/33.......55/3........5/' +
+    '........./2........6/22.......66/222......666/2222.....6666/4444/444/44/4';
+  await open(page, `?position=${encodeURIComponent(pos)}`);
+  const rows = page.locator('#standings li');
+  await expect(rows.nth(0)).toContainText('team 1 · finished');
+  await expect(rows.nth(3)).toContainText('team 2 · finished');
+  const { overflow, panelRight, width } = await page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    panelRight: document.getElementById('standings').closest('.panel').getBoundingClientRect().right,
+    width: window.innerWidth,
+  }));
+  expect(overflow, 'no sideways scrolling').toBe(0);
+  expect(panelRight).toBeLessThanOrEqual(width);
+  // The points stay on the row's first line, right-aligned, for short and long rows alike.
+  const pts = await page.locator('#standings .pts').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().right)));
+  expect(new Set(pts).size).toBe(1);
+  errs.check();
+});
+
 test('drag and drop moves a piece; a drop on nothing sensible does nothing', async ({ page }) => {
   const errs = watchErrors(page);
   await open(page, '?variant=halma-10x10');
