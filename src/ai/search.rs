@@ -53,6 +53,12 @@
 //! (so stragglers stop costing moves) won 55%, as the owner's pieces do leave; a model in
 //! which an opponent with one hole left fills it when that is among its most-progress moves
 //! won 81%, the same as without.
+//!
+//! The pace (seeds 23 and 24, 200 games, 82.5% won; rounds counted from the start, the two
+//! random ones included): we reach 60 points in round 14 and 100 in round 24 (medians), the
+//! greedy players who beat us in rounds 13 and 25, so the race is even to 100. The last 20
+//! points take us 7.6 rounds on average and them 6.6; their wins often end early by the
+//! fill rule, with the target's owner still holding a cell or two.
 
 use super::eval::{EvalTables, ROW};
 use super::{Clock, Limits};
