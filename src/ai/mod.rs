@@ -179,8 +179,9 @@ impl Rng {
 /// Levels: 1 plays like a beginner (forward-looking random choices, never absurd); 2 is
 /// greedy on the evaluation with a random blur; 3 searches two plies with a sixteenth of the
 /// budget and a blur of about a row; 4 four plies with an eighth of it and a slight blur; 5
-/// searches as deep as the whole budget allows. A position with one legal move is
-/// answered at once.
+/// searches as deep as the whole budget allows, in a race against several opposing sides
+/// split among 16 sampled models of the opponents' tie-breaks. A position with one legal
+/// move is answered at once.
 pub fn think(
     pos: &Position,
     player: Player,
@@ -295,14 +296,56 @@ pub fn think(
             };
             let limits = budget_limits(budget, share);
             let mut s = Searcher::new(pos, &ev, &limits, clock);
+            let cell = |p: u16| pos.pad_cell(p as usize);
+            if level == 5 && s.is_race() {
+                let r = race_worlds(&mut s, budget, &mut rng)?;
+                let mv = Move::new(cell(r.best.from), cell(r.best.to));
+                let pv = r.pv.iter().map(|&(f, t)| Move::new(cell(f), cell(t))).collect();
+                return finish(mv, r.score, r.depth, s.nodes, pv);
+            }
             let mut noise = move || rng.below(8 + noise) as i32;
             let r = s.run(depth, &mut noise)?;
-            let cell = |p: u16| pos.pad_cell(p as usize);
             let mv = Move::new(cell(r.best.from), cell(r.best.to));
             let pv = r.pv.iter().map(|&(f, t)| Move::new(cell(f), cell(t))).collect();
             finish(mv, r.score, r.depth, s.nodes, pv)
         }
     }
+}
+
+/// Sampled worlds of a race at level 5 (see [`race_worlds`]).
+const WORLDS: u64 = 16;
+
+/// Level 5 in a race (several opposing sides): the opponents are modelled as playing their
+/// most-progress moves, but a greedy player picks at random among equal ones (more than
+/// half its moves), and a plan that relies on one guess often fails. So the budget is
+/// shared among [`WORLDS`] searches, each with the ties broken its own way (the first by
+/// the evaluation, the others at random), and the move most of them choose is played;
+/// equal votes go to the higher summed score. Self-play on `star-6`, level 5 against five
+/// greedy players, 100k nodes, seeds 21–24 (400 games): one world won 81.75%, 4 worlds
+/// 86%, 8 worlds 87%, 16 worlds 88.5% (32 worlds 86.5% on seeds 21 and 22, where 16 won
+/// 90%).
+fn race_worlds(s: &mut Searcher, budget: Budget, rng: &mut Rng) -> Option<search::RootResult> {
+    let limits = budget_limits(budget, WORLDS as f64);
+    // (move, votes, summed score, the result of the first world that chose it)
+    let mut votes: Vec<(u32, u32, i64, search::RootResult)> = Vec::new();
+    for w in 0..WORLDS {
+        let tie_seed = if w == 0 { 0 } else { rng.next_u64() | 1 };
+        s.enter_world(tie_seed, &limits);
+        let mut noise = || rng.below(8) as i32;
+        let r = s.run(MAX_DEPTH, &mut noise)?;
+        if r.score >= WIN - 2 {
+            return Some(r); // a win on our move holds in every world
+        }
+        let key = (r.best.from as u32) << 16 | r.best.to as u32;
+        match votes.iter_mut().find(|v| v.0 == key) {
+            Some(v) => {
+                v.1 += 1;
+                v.2 += r.score as i64;
+            }
+            None => votes.push((key, 1, r.score as i64, r)),
+        }
+    }
+    votes.into_iter().max_by_key(|v| (v.1, v.2)).map(|v| v.3)
 }
 
 /// The part of the budget a level spends (levels 3 and 4 spend less than 5).
