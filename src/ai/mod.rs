@@ -321,9 +321,9 @@ const WORLDS: u64 = 16;
 /// shared among [`WORLDS`] searches, each with the ties broken its own way (the first by
 /// the evaluation, the others at random), and the move most of them choose is played;
 /// equal votes go to the higher summed score. Self-play on `star-6`, level 5 against five
-/// greedy players, 100k nodes, seeds 21–24 (400 games): one world won 81.75%, 4 worlds
-/// 86%, 8 worlds 87%, 16 worlds 88.5% (32 worlds 86.5% on seeds 21 and 22, where 16 won
-/// 90%). With 16 worlds, 150k nodes did no better than 100k (seeds 13 and 14: 85% both).
+/// greedy players, 100k nodes, seeds 21–24 (400 games, a prototype that drew its worlds
+/// from other seeds): one world won 81.75%, 4 worlds 86%, 8 worlds 87%, 16 worlds 88.5%
+/// (32 worlds 86.5% on seeds 21 and 22, where 16 won 90%). With 16 worlds, 150k nodes did no better than 100k (seeds 13 and 14: 85% both).
 fn race_worlds(s: &mut Searcher, budget: Budget, rng: &mut Rng) -> Option<search::RootResult> {
     let limits = budget_limits(budget, WORLDS as f64);
     // (move, votes, summed score, the result of the first world that chose it)
