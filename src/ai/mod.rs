@@ -323,7 +323,10 @@ const WORLDS: u64 = 16;
 /// equal votes go to the higher summed score. Self-play on `star-6`, level 5 against five
 /// greedy players, 100k nodes, seeds 21–24 (400 games, a prototype that drew its worlds
 /// from other seeds): one world won 81.75%, 4 worlds 86%, 8 worlds 87%, 16 worlds 88.5%
-/// (32 worlds 86.5% on seeds 21 and 22, where 16 won 90%). With 16 worlds, 150k nodes did no better than 100k (seeds 13 and 14: 85% both).
+/// (32 worlds 86.5% on seeds 21 and 22, where 16 won 90%). More budget did not help:
+/// 150k nodes won 85% on seeds 13 and 14 (100k: 85%), and the browser's 1.5M nodes 86%
+/// (seeds 31 and 32, 50 games each: 90, 82%). Nor did a gentler discount of our later
+/// moves (0.8 instead of 0.7: 88.25% on seeds 19–22, against 88.5%).
 fn race_worlds(s: &mut Searcher, budget: Budget, rng: &mut Rng) -> Option<search::RootResult> {
     let limits = budget_limits(budget, WORLDS as f64);
     // (move, votes, summed score, the result of the first world that chose it)
