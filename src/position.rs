@@ -250,9 +250,17 @@ pub struct Position {
 /// computed instead of stored so the wasm module carries no table.
 #[inline]
 pub(crate) fn zobrist(seat: usize, pad: usize) -> u64 {
-    let mut z = ((seat as u64) << 16 | pad as u64)
-        .wrapping_add(1)
-        .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    mix64(
+        ((seat as u64) << 16 | pad as u64)
+            .wrapping_add(1)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15),
+    )
+}
+
+/// SplitMix64's finaliser: every input bit affects every output bit (hash keys, the AI's
+/// random numbers and tie-breaks).
+#[inline]
+pub(crate) fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)

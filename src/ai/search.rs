@@ -74,7 +74,7 @@
 use super::eval::{EvalTables, ROW};
 use super::{Clock, Limits};
 use crate::movegen::MoveGen;
-use crate::position::{turn_key, Position, MAX_SEATS};
+use crate::position::{mix64, turn_key, Position, MAX_SEATS};
 
 pub(crate) const WIN: i32 = 1_000_000;
 /// Deepest iteration.
@@ -120,13 +120,6 @@ const RACE_WEIGHTS: [i32; MAX_PLY] = {
 
 /// Keys of the two layers in the transposition table.
 const LAYER_KEYS: [u64; 2] = [0x5bd1_e995_1234_5678, 0x9e37_79b9_8765_4321];
-
-/// A 64-bit mixer (SplitMix64's finaliser).
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 #[derive(Clone, Copy, Default)]
 struct TtEntry {
@@ -253,7 +246,7 @@ impl<'a> Searcher<'a> {
     /// The table's keys are salted by the world, since a score found under one model of
     /// the opponents does not hold under another; move ordering carries over.
     pub(crate) fn enter_world(&mut self, tie_seed: u64, limits: &Limits) {
-        let salt = if tie_seed == 0 { 0 } else { mix(tie_seed) };
+        let salt = if tie_seed == 0 { 0 } else { mix64(tie_seed) };
         self.layer_key = [LAYER_KEYS[0] ^ salt, LAYER_KEYS[1] ^ salt];
         self.tie_seed = tie_seed;
         self.max_nodes = limits.nodes.map_or(u64::MAX, |n| self.nodes + n);
@@ -569,7 +562,7 @@ impl<'a> Searcher<'a> {
             let tie = if seed == 0 {
                 ev.gain(s, f, t)
             } else {
-                (mix(seed ^ (f as u64) << 24 ^ (t as u64) << 8 ^ s as u64) >> 33) as i32
+                (mix64(seed ^ (f as u64) << 24 ^ (t as u64) << 8 ^ s as u64) >> 33) as i32
             };
             let key = (rules.progress(s, f, t), tie);
             if best.is_none_or(|(k, _)| key > k) {
