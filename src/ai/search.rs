@@ -40,6 +40,18 @@
 //! - Adaptive worlds: 8 worlds, stopping there when 7 agree, else up to 24, at the same
 //!   nodes per world (101k nodes a move on average, as now): 90%.
 //!
+//! The weights, tuned on the single-model search, still fit the worlds (seeds 11–14, 400
+//! games; as they are: 92, 90, 84, 86 = 88%):
+//! - the opponents' share ⅛: 82.75%; ⅜: 87.5%; scaled by each opponent's lead over us
+//!   in points (from ½ to 2 times ¼, doubled at 20 points ahead): 85.5% on seeds 11 and 12
+//!   (against 91%);
+//! - the discount 0.6: 84.25%;
+//! - the in-target bonus a whole row: 87.75%;
+//! - the lateral cost 0.15: 86.5%;
+//! - our second and later moves of a line further discounted by 0.85 when they are hops
+//!   that need an opponent's piece not locked in its target as a stone (a plan built on
+//!   such stones breaks when they move): 87%; by 0.5: 2 of the first 6 games.
+//!
 //! Each world is a whole search under one consistent model, and only the worlds' choices
 //! are pooled; the expectimax below averaged sampled tie-breaks inside one search instead.
 //! The paragraphs below are the single-model search's story.
