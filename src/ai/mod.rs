@@ -294,14 +294,12 @@ pub fn think(
             let limits = budget_limits(budget, share);
             let mut s = Searcher::new(pos, &ev, &limits, clock);
             let cell = |p: u16| pos.pad_cell(p as usize);
-            if level == 5 && s.is_race() {
-                let r = race_worlds(&mut s, budget, &mut rng)?;
-                let mv = Move::new(cell(r.best.from), cell(r.best.to));
-                let pv = r.pv.iter().map(|&(f, t)| Move::new(cell(f), cell(t))).collect();
-                return finish(mv, r.score, r.depth, s.nodes, pv);
-            }
-            let mut noise = move || rng.below(8 + noise) as i32;
-            let r = s.run(depth, &mut noise)?;
+            let r = if level == 5 && s.is_race() {
+                race_worlds(&mut s, budget, &mut rng)?
+            } else {
+                let mut noise = move || rng.below(8 + noise) as i32;
+                s.run(depth, &mut noise)?
+            };
             let mv = Move::new(cell(r.best.from), cell(r.best.to));
             let pv = r.pv.iter().map(|&(f, t)| Move::new(cell(f), cell(t))).collect();
             finish(mv, r.score, r.depth, s.nodes, pv)

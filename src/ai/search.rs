@@ -103,9 +103,9 @@
 //! lost): when a greedy player won, our target had one empty cell left in 38 of them, two
 //! in 41, three or more in 38. In 63 the winner's target still held a piece of its owner.
 //! In the 29 losses of seeds 13 and 14 none of our pieces was left in the winner's target
-//! (our home), and the winner sat in each of the five other seats about equally often. Of the 20 losses of seeds 17–22 that
-//! ended with one empty cell, that cell had been the last one for one of our moves in 11,
-//! for two in 5 and for three to seven in 4.
+//! (our home), and the winner sat in each of the five other seats about equally often. Of
+//! the 20 losses of seeds 17–22 that ended with one empty cell, that cell had been the last
+//! one for one of our moves in 11, for two in 5 and for three to seven in 4.
 
 use super::eval::{EvalTables, ROW};
 use super::{Clock, Limits};
