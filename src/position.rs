@@ -495,6 +495,17 @@ impl Position {
         )
     }
 
+    /// Whether seat `s` could finish with one more piece entering its target (so a move
+    /// of its may win on the spot). Cheap; the search's model of a greedy opponent asks it
+    /// before looking for a winning move.
+    pub(crate) fn one_short(&self, s: usize) -> bool {
+        let size = self.rules.target_size[s];
+        match self.rules.variant.win_rule() {
+            WinRule::Fill => self.tgt_occ[s] + 1 >= size,
+            WinRule::Strict | WinRule::Swap => self.tgt_own[s] + 1 >= size,
+        }
+    }
+
     pub(crate) fn seat_done(&self, s: usize) -> bool {
         let r = &*self.rules;
         if r.variant.is_solitaire() {
