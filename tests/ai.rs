@@ -2,7 +2,7 @@
 //! The computer players: legal, deterministic, quick when the choice is forced, never
 //! missing a win in one, and the search sees a forced win a few plies ahead.
 
-use halma::ai::{think, Budget, NoClock, Player, Rng, WIN_SCORE};
+use halma::ai::{think, Budget, Clock, NoClock, Player, Rng, WIN_SCORE};
 use halma::{Game, Position, Variant, VariantId};
 
 const PLAYERS: [Player; 7] = [
@@ -74,6 +74,35 @@ fn same_seed_and_budget_give_the_same_move() {
         let a = think(g.position(), p, Budget::nodes(20_000), 99, &NoClock).unwrap();
         let b = think(g.position(), p, Budget::nodes(20_000), 99, &NoClock).unwrap();
         assert_eq!((a.mv, a.score, a.nodes), (b.mv, b.score, b.nodes), "{p}");
+    }
+}
+
+/// A clock that advances a millisecond each time it is read.
+struct TickClock(std::cell::Cell<f64>);
+
+impl Clock for TickClock {
+    fn now_ms(&self) -> f64 {
+        let t = self.0.get();
+        self.0.set(t + 1.0);
+        t
+    }
+}
+
+/// A time budget is kept: the search reads the clock every thousand nodes or so, so with a
+/// clock that advances a millisecond a reading, 64 ms stop it after about 64 thousand
+/// nodes, in a race split among worlds and in a two-seat search alike.
+#[test]
+fn a_time_budget_stops_the_search_in_time() {
+    for (variant, plies) in [("star-6", 36), ("star-2", 12), ("halma", 12)] {
+        let g = midgame(variant, plies, 5);
+        let clock = TickClock(std::cell::Cell::new(0.0));
+        let t = think(g.position(), Player::Level(5), Budget::millis(64.0), 1, &clock).unwrap();
+        let reads = clock.0.get();
+        assert!(
+            t.nodes > 16 * 1024 && t.nodes < 2 * 64 * 1024,
+            "{variant}: {} nodes in {reads} readings of the clock",
+            t.nodes
+        );
     }
 }
 
