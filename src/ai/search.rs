@@ -71,7 +71,7 @@
 //! gap (seeds 11 and 12, against 92 and 90%):
 //! - one world with the whole budget from 90 points, ties by the evaluation: 89% (seed 11);
 //! - exact knowledge of the target's owner alone from 90 points, the rest as worlds: 85,
-//!   89%;
+//!   89%; of the leading opponent alone: 90% (seed 11);
 //! - 4 worlds from 90 points: 86, 87%; 48 worlds: 91, 89%;
 //! - a cost, once three or fewer of the owner's pieces remain in our target, for each one
 //!   leaving it (a hole our hindmost piece must then fill): half that piece's distance 88%,
