@@ -81,7 +81,7 @@
 //!   worlds less those it loses in played. A world's short search can miss a win two moves
 //!   away: the check found a runner-up that won in all 16 worlds where the most-voted move
 //!   won in none. Yet over seeds 11–18 it won 89.6% (93, 90, 91, 88, 89, 89, 92, 85%)
-//!   against 89.1%; from 70 points, 89 and 91% on seeds 11 and 12.
+//!   against 89.1% without it; from 70 points, 89 and 91% on seeds 11 and 12.
 //!
 //! Each world is a whole search under one consistent model, and only the worlds' choices
 //! are pooled; the expectimax below averaged sampled tie-breaks inside one search instead.
