@@ -30,7 +30,7 @@ use search::{Searcher, MAX_DEPTH, WIN};
 use std::str::FromStr;
 
 pub use once::{proved_no_once_solution, solve_each_once, OnceSearch};
-pub use solitaire::{search_solitaire, solve_solitaire, SolitaireSearch};
+pub use solitaire::{search_solitaire, search_solitaire_with_tail, solve_solitaire, SolitaireSearch};
 
 /// A source of time in milliseconds (any origin).
 pub trait Clock {

@@ -32,8 +32,21 @@
 //! game, or the last layer of a failed search), the beam keeps the positions that need the
 //! fewest extra moves instead, so it always answers with its best line.
 //!
-//! The beam proves nothing when it fails. The narrower reading in which no piece moves
-//! twice is decided exhaustively by [`super::solve_each_once`].
+//! **Completion.** The positions the beam keeps a few moves before the end can then be
+//! searched in full ([`search_solitaire_with_tail`]): a depth-first search over every line
+//! of the last `k` moves, cut by the same two bounds, with a table of positions known to
+//! fail. The first bound is what makes this cheap. A matched piece that moves never lowers
+//! `A` (its partner loses its image), and a piece on the mirror line lowers it by one at
+//! most, so while the slack `2m − A` is below 2 only the unmatched pieces need to move;
+//! and after nine moves the beam's positions still have about 19 unmatched pieces with ten
+//! moves left, so nearly every move of the rest must fix two pieces at once. From a beam of
+//! 1000, a tail of 10 visits 9.3 million positions (about 8 s), and each move added to the
+//! tail costs about ten times as much. On 12×12 a beam of 20, which alone falls short,
+//! solves the puzzle with a tail of 8.
+//!
+//! The beam proves nothing when it fails, and neither does the completion: it covers every
+//! ending, but only from the positions the beam kept. The narrower reading in which no
+//! piece moves twice is decided exhaustively by [`super::solve_each_once`].
 
 use super::{Clock, Limits, NoClock};
 use crate::movegen::MoveGen;
@@ -92,6 +105,22 @@ pub fn solve_solitaire(variant: Variant, width: usize) -> Option<Vec<Move>> {
 /// # Ok::<(), halma::Error>(())
 /// ```
 pub fn search_solitaire(variant: Variant, width: usize) -> Option<SolitaireSearch> {
+    search_solitaire_with_tail(variant, width, 0)
+}
+
+/// Like [`search_solitaire`], and every position the beam keeps `tail` moves before the end
+/// is then completed exhaustively: the last `tail` moves are searched in full (pruned by the
+/// proven bounds only), so no solution that passes through one of those positions is missed.
+/// Each move added to the tail costs about ten times as much.
+///
+/// # Examples
+/// ```
+/// use halma::ai::search_solitaire_with_tail;
+/// let s = search_solitaire_with_tail("solitaire".parse()?, 20, 6).unwrap();
+/// assert_eq!(s.moves.len(), 19);
+/// # Ok::<(), halma::Error>(())
+/// ```
+pub fn search_solitaire_with_tail(variant: Variant, width: usize, tail: usize) -> Option<SolitaireSearch> {
     if !variant.is_solitaire() {
         return None;
     }
@@ -100,12 +129,28 @@ pub fn search_solitaire(variant: Variant, width: usize) -> Option<SolitaireSearc
         time_ms: None,
     };
     let start = Position::start(variant);
-    let (line, solved, nodes) = beam(&start, variant.turn_limit() as usize, width, &unlimited, &NoClock);
+    let limit = variant.turn_limit() as usize;
+    let t = Tables::new(&start);
+    // The rest of the way exhaustively, from each kept position, best first.
+    let mut complete = |left: usize, kept: &mut [Kept]| -> (Option<Vec<(u16, u16)>>, u64) {
+        if tail == 0 || left != tail.min(limit) {
+            return (None, 0);
+        }
+        let mut c = Completion::new(&t);
+        for (p, line) in kept.iter_mut() {
+            let mut rest = Vec::new();
+            if c.search(p, left, &mut rest) {
+                line.extend(rest.iter().rev());
+                return (Some(line.clone()), c.nodes);
+            }
+        }
+        (None, c.nodes)
+    };
+    let (line, solved, nodes) = beam(&start, limit, width, &mut complete, &unlimited, &NoClock);
     let mut end = start.clone();
     for &m in &line {
         end.play_unchecked(m);
     }
-    let t = Tables::new(&start);
     let s = t.stats(&end);
     Some(SolitaireSearch {
         moves: line,
@@ -127,7 +172,14 @@ pub(crate) fn solitaire_hint(
     limits: &Limits,
     clock: &dyn Clock,
 ) -> Option<(Move, u64)> {
-    let (line, _, nodes) = beam(pos, moves_left.max(1), width, limits, clock);
+    let (line, _, nodes) = beam(
+        pos,
+        moves_left.max(1),
+        width,
+        &mut |_, _| (None, 0),
+        limits,
+        clock,
+    );
     line.first().map(|&m| (m, nodes))
 }
 
@@ -267,6 +319,13 @@ const HOPELESS: i64 = 1 << 40;
 /// A candidate child: rank key (larger is better), parent index, move (padded cells).
 type Cand = (i64, usize, u16, u16);
 
+/// A position the beam keeps, with the line to it (padded cells).
+type Kept = (Position, Vec<(u16, u16)>);
+
+/// Called by the beam before each layer with the moves left and the positions kept; may
+/// return a solution (a whole line) and reports the positions it visited.
+type LayerHook<'h> = dyn FnMut(usize, &mut [Kept]) -> (Option<Vec<(u16, u16)>>, u64) + 'h;
+
 /// Beam search from `start` over at most `limit` moves. Returns a solution and `true`, or
 /// the best line found and `false`, and the positions visited. When the limits run out it
 /// answers with the best line of the layer it was working on.
@@ -274,6 +333,7 @@ fn beam(
     start: &Position,
     limit: usize,
     width: usize,
+    layer: &mut LayerHook,
     limits: &Limits,
     clock: &dyn Clock,
 ) -> (Vec<Move>, bool, u64) {
@@ -325,9 +385,14 @@ fn beam(
         let cell = |q: u16| start.pad_cell(q as usize);
         line.iter().map(|&(f, t)| Move::new(cell(f), cell(t))).collect()
     };
-    let mut beam: Vec<(Position, Vec<(u16, u16)>)> = vec![(start.clone(), Vec::new())];
+    let mut beam: Vec<Kept> = vec![(start.clone(), Vec::new())];
     for depth in 0..limit {
         let left = limit - depth - 1;
+        let (solution, n) = layer(limit - depth, &mut beam);
+        nodes += n;
+        if let Some(line) = solution {
+            return (cells(&line), true, nodes);
+        }
         // Children: (moves needed beyond `left`, base score, parent, move).
         let mut cands: Vec<(i32, i64, usize, u16, u16)> = Vec::new();
         let mut seen = HashSet::new();
@@ -431,6 +496,89 @@ fn beam(
         false,
         nodes,
     )
+}
+
+/// The exhaustive completion of [`search_solitaire_with_tail`]: a depth-first search over
+/// every line of the last moves, pruned by the bounds of [`Stats::moves_needed`], with a
+/// table of positions known to fail with so many moves left.
+struct Completion<'a> {
+    t: &'a Tables<'a>,
+    gen: MoveGen,
+    /// Keys of failed (position, moves left) pairs; lossy, 0 is empty.
+    failed: Vec<u64>,
+    /// Moves of each depth, reused.
+    lists: Vec<Vec<(u16, u16)>>,
+    nodes: u64,
+}
+
+impl<'a> Completion<'a> {
+    fn new(t: &'a Tables<'a>) -> Completion<'a> {
+        Completion {
+            t,
+            gen: MoveGen::new(),
+            // 8M entries, 64 MB.
+            failed: vec![0; 1 << 23],
+            lists: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    fn key(p: &Position, m: usize) -> u64 {
+        (p.hash() ^ (m as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
+    }
+
+    /// Whether `p` is solved within `m` moves; the moves are pushed onto `rest` in reverse
+    /// order.
+    fn search(&mut self, p: &mut Position, m: usize, rest: &mut Vec<(u16, u16)>) -> bool {
+        if p.is_over() {
+            return true;
+        }
+        let s = self.t.stats(p);
+        if m == 0 || s.moves_needed() > m as i32 {
+            return false;
+        }
+        let key = Self::key(p, m);
+        let slot = key as usize & (self.failed.len() - 1);
+        if self.failed[slot] == key {
+            return false;
+        }
+        let t = self.t;
+        let a = s.unmatched;
+        // After this move at most 2 (m - 1) pieces may be unmatched. A matched piece off the
+        // mirror line that moves never lowers A, and one on the line lowers it by one at
+        // most: when the slack 2m - A is short, only the unmatched pieces (and those on the
+        // line) may move.
+        let cap = 2 * (m as i32 - 1);
+        let slack = 2 * m as i32 - a;
+        let mut list = self.lists.pop().unwrap_or_default();
+        list.clear();
+        let pick = |o: usize| {
+            let mo = t.mirror[o] as usize;
+            slack >= 2 || p.board[mo] == EMPTY || (mo == o && slack >= 1)
+        };
+        p.for_each_move(&mut self.gen, 0, |f, to| {
+            if pick(f) && a + t.unmatched_delta(p, f, to) <= cap {
+                list.push((f as u16, to as u16));
+            }
+            false
+        });
+        let mut found = false;
+        for &(f, to) in &list {
+            self.nodes += 1;
+            let u = p.make(f as usize, to as usize);
+            found = self.search(p, m - 1, rest);
+            p.unmake(u);
+            if found {
+                rest.push((f, to));
+                break;
+            }
+        }
+        self.lists.push(list);
+        if !found {
+            self.failed[slot] = key;
+        }
+        found
+    }
 }
 
 #[cfg(test)]
@@ -537,7 +685,7 @@ mod tests {
         // With one move left only i10-h10 keeps A <= 2: it is found at once.
         let p = place(ONE_SHORT);
         let no = Limits::default();
-        let (line, solved, _) = beam(&p, 1, 1, &no, &NoClock);
+        let (line, solved, _) = beam(&p, 1, 1, &mut |_, _| (None, 0), &no, &NoClock);
         assert!(solved);
         assert_eq!(line.len(), 1);
         // Without p16, a1 is unmatched too: three cannot be fixed in one move, and the beam
@@ -547,9 +695,85 @@ mod tests {
         let s = t.stats(&p);
         assert_eq!(s.unmatched, 3);
         assert!(s.moves_needed() > 1 && s.moves_needed() <= 2);
-        let (line, solved, _) = beam(&p, 1, 50, &no, &NoClock);
+        let (line, solved, _) = beam(&p, 1, 50, &mut |_, _| (None, 0), &no, &NoClock);
         assert!(!solved);
         assert_eq!(line.len(), 1);
+    }
+
+    /// Whether `p` can be solved within `m` moves, by trying every line (no pruning).
+    fn plain_solvable(p: &mut Position, m: usize) -> bool {
+        if p.is_over() {
+            return true;
+        }
+        if m == 0 {
+            return false;
+        }
+        let mut moves = Vec::new();
+        p.for_each_move(&mut MoveGen::new(), 0, |f, to| {
+            moves.push((f, to));
+            false
+        });
+        moves.into_iter().any(|(f, to)| {
+            let u = p.make(f, to);
+            let ok = plain_solvable(p, m - 1);
+            p.unmake(u);
+            ok
+        })
+    }
+
+    /// The completion's pruning loses nothing: on positions one and two moves before the end
+    /// of a 12×12 solution and of the 16×16 beam's best line (which fails), it answers as a
+    /// search of every line does, and the lines it returns solve the puzzle.
+    #[test]
+    fn the_completion_answers_as_a_plain_search_does() {
+        let mut answers = Vec::new();
+        for (v, width) in [("solitaire+size=12", 50), ("solitaire", 30)] {
+            let v: Variant = v.parse().unwrap();
+            let line = search_solitaire(v, width).unwrap().moves;
+            let start = Position::start(v);
+            let t = Tables::new(&start);
+            for back in 1..=2 {
+                let mut p = start.clone();
+                for &m in &line[..line.len() - back] {
+                    p.play_unchecked(m);
+                }
+                for m in 1..=2 {
+                    let mut c = Completion::new(&t);
+                    let mut rest = Vec::new();
+                    let found = c.search(&mut p.clone(), m, &mut rest);
+                    assert_eq!(
+                        found,
+                        plain_solvable(&mut p.clone(), m),
+                        "{v}, {back} back, {m} moves"
+                    );
+                    if found {
+                        let mut q = p.clone();
+                        for &(f, to) in rest.iter().rev() {
+                            q.make(f as usize, to as usize);
+                        }
+                        assert!(q.is_over() && rest.len() <= m);
+                    }
+                    answers.push(found);
+                }
+            }
+        }
+        // The 12×12 line is solved from two back in two moves (not one), the 16×16 one not.
+        assert_eq!(answers, [true, true, false, true, false, false, false, false]);
+    }
+
+    /// A beam too narrow to solve the 12×12 puzzle does with its last moves searched in full.
+    #[test]
+    fn the_tail_solves_what_a_narrow_beam_misses() {
+        let v: Variant = "solitaire+size=12".parse().unwrap();
+        assert!(!search_solitaire(v, 20).unwrap().solved);
+        let s = search_solitaire_with_tail(v, 20, 8).unwrap();
+        assert!(s.solved && s.unmatched == 0 && s.moves.len() <= 19, "{s:?}");
+        let mut p = Position::start(v);
+        for m in &s.moves {
+            assert!(p.is_legal(*m));
+            p.play_unchecked(*m);
+        }
+        assert!(p.is_over());
     }
 
     #[test]

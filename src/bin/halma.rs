@@ -12,7 +12,7 @@ usage:
   halma bench [--seconds S]
   halma bestmove <position> [--level L | --time MS | --nodes N] [--seed S]
   halma selfplay <variant> --a P --b P --games N [--time MS | --nodes N] [--seed S]
-  halma solve [variant] [--width W | --once]   (the solitaire puzzle)
+  halma solve [variant] [--width W] [--tail K] | --once   (the solitaire puzzle)
 A position is one argument in quotes: \"<variant> <seat> <rows>\".";
 
 fn main() -> ExitCode {
