@@ -293,4 +293,15 @@ fn the_beam_solves_the_12x12_puzzle_moving_a_piece_twice() {
     assert!(matches!(g.outcome(), Some(halma::Outcome::Win { .. })));
     let again = (1..s.moves.len()).any(|j| s.moves[..j].iter().any(|m| m.to == s.moves[j].from));
     assert!(again, "no piece moves twice in {:?}", s.moves);
+    // So, with as many moves as pieces, some piece never leaves home (and the symmetric
+    // figure holds its image in the opposite camp).
+    let start = Position::start(v);
+    let g12 = v.geometry();
+    let stayed = g12
+        .cells()
+        .filter(|&c| start.piece_at(c) == Some(1))
+        .filter(|&c| s.moves.iter().all(|m| m.from != c))
+        .count();
+    assert!(stayed > 0, "every piece moved in {:?}", s.moves);
+    assert!(g.position().is_over());
 }

@@ -46,7 +46,12 @@
 //!
 //! The beam proves nothing when it fails, and neither does the completion: it covers every
 //! ending, but only from the positions the beam kept. The narrower reading in which no
-//! piece moves twice is decided exhaustively by [`super::solve_each_once`].
+//! piece moves twice is decided exhaustively by [`super::solve_each_once`], and it has no
+//! solution. That narrows what a solution must look like: some piece moves twice, so with
+//! 19 moves at most 18 pieces move and some piece never leaves the home camp; its mirror
+//! cell, in the opposite camp (`x + y ≥ 25`), must be filled too. The highest `x + y` on
+//! the board rises by at most 2 a move (a hop lands at most 2 beyond the piece it jumps),
+//! from 5, so that landing is the tenth move or later.
 
 use super::{Clock, Limits, NoClock};
 use crate::movegen::MoveGen;
