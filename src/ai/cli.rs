@@ -234,7 +234,7 @@ pub fn selfplay(args: &[String]) -> Result<(), String> {
 /// `--once`, decides the reading "no piece moves twice" exhaustively instead.
 pub fn solve(args: &[String]) -> Result<(), String> {
     // Width 1000 came closer (3 unmatched pieces) than 4000 (4) or 30000 (4). A tail of 10
-    // adds about 8 s to it, and each move more about ten times as much.
+    // adds about 11 s to it, and each move more about ten times as much.
     let mut width = 1000usize;
     let mut tail = 10usize;
     let mut once = false;

@@ -40,7 +40,7 @@
 //! most, so while the slack `2m − A` is below 2 only the unmatched pieces need to move;
 //! and after nine moves the beam's positions still have about 19 unmatched pieces with ten
 //! moves left, so nearly every move of the rest must fix two pieces at once. From a beam of
-//! 1000, a tail of 10 visits 9.3 million positions (about 8 s), and each move added to the
+//! 1000, a tail of 10 visits 9.3 million positions (about 11 s), and each move added to the
 //! tail costs about ten times as much. On 12×12 a beam of 20, which alone falls short,
 //! solves the puzzle with a tail of 8.
 //!
