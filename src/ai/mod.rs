@@ -321,7 +321,9 @@ const WORLDS: u64 = 16;
 /// (32 worlds 86.5% on seeds 21 and 22, where 16 won 90%). More budget did not help:
 /// 150k nodes won 85% on seeds 13 and 14 (100k: 85%), and the browser's 1.5M nodes 86%
 /// (seeds 31 and 32, 50 games each: 90, 82%). Nor did a gentler discount of our later
-/// moves (0.8 instead of 0.7: 88.25% on seeds 19–22, against 88.5%).
+/// moves (0.8 instead of 0.7: 88.25% on seeds 19–22, against 88.5%), nor one only for the
+/// opening, while we have fewer than 40 of our 120 points (0.85: 90 and 86% on seeds 11
+/// and 12, against 92 and 90%).
 fn race_worlds(s: &mut Searcher, budget: Budget, rng: &mut Rng) -> Option<search::RootResult> {
     let limits = budget_limits(budget, WORLDS as f64);
     // (votes, summed score, the result of the first world that chose the move)
