@@ -841,7 +841,8 @@ impl<'a> Searcher<'a> {
                 None => self.pos.pass_turn(),
             });
         }
-        let won = self.pos.winners().0 & self.team != 0;
+        // Won as the search scores a finish (a win shared with an opponent is not).
+        let won = self.terminal(0) > 0;
         while let Some(u) = undos.pop() {
             self.pos.unmake(u);
         }

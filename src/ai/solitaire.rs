@@ -177,14 +177,7 @@ pub(crate) fn solitaire_hint(
     limits: &Limits,
     clock: &dyn Clock,
 ) -> Option<(Move, u64)> {
-    let (line, _, nodes) = beam(
-        pos,
-        moves_left.max(1),
-        width,
-        &mut |_, _| (None, 0),
-        limits,
-        clock,
-    );
+    let (line, _, nodes) = beam(pos, moves_left.max(1), width, &mut beam_only, limits, clock);
     line.first().map(|&m| (m, nodes))
 }
 
@@ -330,6 +323,11 @@ type Kept = (Position, Vec<(u16, u16)>);
 /// Called by the beam before each layer with the moves left and the positions kept; may
 /// return a solution (a whole line) and reports the positions it visited.
 type LayerHook<'h> = dyn FnMut(usize, &mut [Kept]) -> (Option<Vec<(u16, u16)>>, u64) + 'h;
+
+/// The hook of a plain beam: nothing beyond it.
+fn beam_only(_: usize, _: &mut [Kept]) -> (Option<Vec<(u16, u16)>>, u64) {
+    (None, 0)
+}
 
 /// Beam search from `start` over at most `limit` moves. Returns a solution and `true`, or
 /// the best line found and `false`, and the positions visited. When the limits run out it
@@ -690,7 +688,7 @@ mod tests {
         // With one move left only i10-h10 keeps A <= 2: it is found at once.
         let p = place(ONE_SHORT);
         let no = Limits::default();
-        let (line, solved, _) = beam(&p, 1, 1, &mut |_, _| (None, 0), &no, &NoClock);
+        let (line, solved, _) = beam(&p, 1, 1, &mut beam_only, &no, &NoClock);
         assert!(solved);
         assert_eq!(line.len(), 1);
         // Without p16, a1 is unmatched too: three cannot be fixed in one move, and the beam
@@ -700,7 +698,7 @@ mod tests {
         let s = t.stats(&p);
         assert_eq!(s.unmatched, 3);
         assert!(s.moves_needed() > 1 && s.moves_needed() <= 2);
-        let (line, solved, _) = beam(&p, 1, 50, &mut |_, _| (None, 0), &no, &NoClock);
+        let (line, solved, _) = beam(&p, 1, 50, &mut beam_only, &no, &NoClock);
         assert!(!solved);
         assert_eq!(line.len(), 1);
     }
