@@ -365,14 +365,12 @@ fn race_worlds(s: &mut Searcher, budget: Budget, check: bool, rng: &mut Rng) -> 
     }
     // The most-voted moves, best first (a few passes over a short list).
     let mut ranked = Vec::new();
-    while ranked.len() < PLAYOUT_MOVES {
+    let candidates = if endgame { PLAYOUT_MOVES } else { 1 };
+    while ranked.len() < candidates {
         let Some(i) = (0..votes.len()).max_by_key(|&i| (votes[i].0, votes[i].1)) else {
             break;
         };
         ranked.push(votes.swap_remove(i).2);
-        if !endgame {
-            break;
-        }
     }
     // Our own greedy move joins them: the worlds can agree on a move that loses the finish
     // greedy play would win (the playouts then tell), and a unanimous vote is checked too.
