@@ -6,6 +6,13 @@
 //! Steps and hops never reach the same cell (a hop moves both coordinates by an even
 //! amount), so the two need no deduplication, and the fill visits each cell once, so every
 //! `(from, to)` comes out exactly once.
+//!
+//! The fill tests all directions of a cell at once, without branching on the board's
+//! contents (which no branch predictor can guess), and it writes a piece's destinations to
+//! a list that the callers' generic loops then read: one copy of the generator instead of
+//! one per caller, which kept the wasm module 4 KiB smaller. With both, the search on
+//! `star-6` (which spends three quarters of its time generating the modelled greedy
+//! players' moves) runs about 1.3 times as fast.
 
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{Cell, MAX_PAD};
@@ -16,6 +23,8 @@ use crate::position::{clip, Move, Position, EMPTY};
 pub struct MoveGen {
     seen: [u64; MAX_PAD.div_ceil(64)],
     stack: [u16; MAX_PAD],
+    /// One piece's destinations.
+    found: [u16; MAX_PAD],
 }
 
 impl Default for MoveGen {
@@ -30,6 +39,7 @@ impl MoveGen {
         MoveGen {
             seen: [0; MAX_PAD.div_ceil(64)],
             stack: [0; MAX_PAD],
+            found: [0; MAX_PAD],
         }
     }
 }
@@ -47,8 +57,39 @@ impl Position {
         &self,
         gen: &mut MoveGen,
         seat: usize,
+        emit: F,
+    ) -> bool {
+        self.for_each_move_of(gen, seat, |_| (true, true), emit)
+    }
+
+    /// [`Position::for_each_move`], asking `keep(from)` just before each piece's moves (so it
+    /// may use what `emit` has seen) whether to generate its steps and its hops.
+    ///
+    /// Only this loop is generic, and so copied for every caller: the moves themselves are
+    /// found once per piece by [`Position::destinations_of`].
+    #[inline(always)]
+    pub(crate) fn for_each_move_of<K: FnMut(usize) -> (bool, bool), F: FnMut(usize, usize) -> bool>(
+        &self,
+        gen: &mut MoveGen,
+        seat: usize,
+        mut keep: K,
         mut emit: F,
     ) -> bool {
+        for &o in &self.pieces[seat][..self.count[seat] as usize] {
+            let (steps, hops) = keep(o as usize);
+            let n = self.destinations_of(gen, seat, o as usize, steps, hops);
+            for &t in &gen.found[..n] {
+                if emit(o as usize, t as usize) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Writes to `gen.found` the destinations of `seat`'s piece on padded `o`, its steps
+    /// first, then its hops in the order the flood fill reaches them; returns how many.
+    fn destinations_of(&self, gen: &mut MoveGen, seat: usize, o: usize, steps: bool, hops: bool) -> usize {
         let r = &*self.rules;
         let b = &self.board;
         let dirs = &r.dirs[..];
@@ -58,64 +99,70 @@ impl Position {
         let lock = r.lock;
         let side = r.side_points;
         let own = seat as u8 + 1;
-        for &o16 in &self.pieces[seat][..self.count[seat] as usize] {
-            let o = o16 as usize;
-            let start_locked = lock && tbits[o] & bit != 0;
-            // Steps (and swaps into the target camp).
-            for &d in dirs {
-                let t = (o as isize + d) as usize;
-                let v = b[t];
-                if v == EMPTY {
-                    if (!start_locked || tbits[t] & bit != 0) && (!side || ebits[t] & bit != 0) && emit(o, t)
-                    {
-                        return true;
-                    }
-                } else if r.swap && is_piece(v) && v != own && tbits[t] & bit != 0 && emit(o, t) {
-                    return true;
-                }
+        let mut n = 0;
+        let start_locked = lock && tbits[o] & bit != 0;
+        // Steps (and swaps into the target camp).
+        for &d in if steps { dirs } else { &[] } {
+            let t = (o as isize + d) as usize;
+            let v = b[t];
+            let to = if v == EMPTY {
+                (!start_locked || tbits[t] & bit != 0) && (!side || ebits[t] & bit != 0)
+            } else {
+                r.swap && is_piece(v) && v != own && tbits[t] & bit != 0
+            };
+            if to {
+                gen.found[n] = t as u16;
+                n += 1;
             }
-            // Hop chains: flood fill from the origin.
-            gen.seen.fill(0);
-            gen.seen[o >> 6] |= 1 << (o & 63);
-            gen.stack[0] = o16;
-            let mut sp = 1;
-            while sp > 0 {
-                sp -= 1;
-                let c = gen.stack[sp] as usize;
-                let locked = lock && tbits[c] & bit != 0;
-                for &d in dirs {
-                    let land = if r.long {
-                        match long_hop(b, o, c, d) {
-                            Some(l) => l,
-                            None => continue,
-                        }
-                    } else {
-                        let over = (c as isize + d) as usize;
-                        if !is_piece(b[over]) || over == o {
-                            continue;
-                        }
-                        let land = (over as isize + d) as usize;
-                        if b[land] != EMPTY {
-                            continue;
-                        }
-                        land
-                    };
-                    if gen.seen[land >> 6] & (1 << (land & 63)) != 0 {
-                        continue;
+        }
+        if !hops {
+            return n;
+        }
+        // Hop chains: flood fill from the origin.
+        gen.seen.fill(0);
+        gen.seen[o >> 6] |= 1 << (o & 63);
+        gen.stack[0] = o as u16;
+        let mut sp = 1;
+        while sp > 0 {
+            sp -= 1;
+            let c = gen.stack[sp] as usize;
+            let locked = lock && tbits[c] & bit != 0;
+            // Short hops are found for all directions at once, without a branch on the board
+            // (whose contents a branch cannot predict): bit i is a hop along dirs[i].
+            let mut hops = if r.long { 0 } else { short_hops(b, o, c, dirs) };
+            let mut next = 0;
+            loop {
+                let land = if r.long {
+                    let Some(&d) = dirs.get(next) else { break };
+                    next += 1;
+                    match long_hop(b, o, c, d) {
+                        Some(l) => l,
+                        None => continue,
                     }
-                    if locked && tbits[land] & bit == 0 {
-                        continue;
+                } else {
+                    if hops == 0 {
+                        break;
                     }
-                    gen.seen[land >> 6] |= 1 << (land & 63);
-                    gen.stack[sp] = land as u16;
-                    sp += 1;
-                    if (!side || ebits[land] & bit != 0) && emit(o, land) {
-                        return true;
-                    }
+                    let i = hops.trailing_zeros() as usize;
+                    hops &= hops - 1;
+                    (c as isize + 2 * dirs[i]) as usize
+                };
+                if gen.seen[land >> 6] & (1 << (land & 63)) != 0 {
+                    continue;
+                }
+                if locked && tbits[land] & bit == 0 {
+                    continue;
+                }
+                gen.seen[land >> 6] |= 1 << (land & 63);
+                gen.stack[sp] = land as u16;
+                sp += 1;
+                if !side || ebits[land] & bit != 0 {
+                    gen.found[n] = land as u16;
+                    n += 1;
                 }
             }
         }
-        false
+        n
     }
 
     /// Number of legal moves of the seat to move.
@@ -555,6 +602,39 @@ impl Perft {
         self.lists[ply] = list;
         total
     }
+}
+
+/// The short hops from padded `c` with the piece lifted from `o`: bit i is set when a piece
+/// other than the lifted one lies along `dirs[i]` with an empty cell behind it. `c` is a
+/// board cell, so the two-cell padding keeps both cells looked at inside the board.
+#[inline(always)]
+fn short_hops(b: &[u8; MAX_PAD], o: usize, c: usize, dirs: &[isize]) -> u32 {
+    // The two board shapes' direction counts, unrolled.
+    if let Ok(d) = <&[isize; 6]>::try_from(dirs) {
+        short_hops_n(b, o, c, d)
+    } else if let Ok(d) = <&[isize; 8]>::try_from(dirs) {
+        short_hops_n(b, o, c, d)
+    } else {
+        dirs.iter()
+            .enumerate()
+            .fold(0, |h, (i, &d)| h | (short_hop_bit(b, o, c, d) << i))
+    }
+}
+
+#[inline(always)]
+fn short_hops_n<const N: usize>(b: &[u8; MAX_PAD], o: usize, c: usize, dirs: &[isize; N]) -> u32 {
+    let mut hops = 0;
+    for (i, &d) in dirs.iter().enumerate() {
+        hops |= short_hop_bit(b, o, c, d) << i;
+    }
+    hops
+}
+
+#[inline(always)]
+fn short_hop_bit(b: &[u8; MAX_PAD], o: usize, c: usize, d: isize) -> u32 {
+    let over = (c as isize + d) as usize;
+    let land = (over as isize + d) as usize;
+    (is_piece(b[over]) & (over != o) & (b[land] == EMPTY)) as u32
 }
 
 /// A single hop from padded `c` in direction `d` with the piece lifted from `o`.

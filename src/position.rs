@@ -2,7 +2,7 @@
 //! making and unmaking moves.
 
 use crate::error::{Error, ErrorKind};
-use crate::geometry::{Cell, Geometry, Shape, MAX_PAD};
+use crate::geometry::{Cell, Geometry, Shape, MAX_PAD, NO_CELL};
 use crate::variant::{Teams, Variant, WinRule};
 use std::fmt;
 use std::str::FromStr;
@@ -85,6 +85,8 @@ pub(crate) struct Rules {
     pub target_size: [u8; MAX_SEATS],
     /// Per seat, per padded cell: distance to the target (progress).
     pub dist: [Vec<u8>; MAX_SEATS],
+    /// The most progress (fall in `dist`) any seat makes by a single step.
+    pub step_progress: i32,
     /// Per seat: the distances of its home cells, largest first, as prefix sums: a seat with
     /// `n` pieces has points = `home_dist[n]` − the current sum of its pieces' distances
     /// (with more pieces than home cells, the extra ones count from the farthest home cell).
@@ -109,6 +111,7 @@ impl Rules {
         let mut dist: [Vec<u8>; MAX_SEATS] = Default::default();
         let mut home_dist: [Vec<i32>; MAX_SEATS] = Default::default();
         let mut team_mask = [0u8; MAX_SEATS];
+        let mut step_progress = 0;
         for s in 0..seats {
             let home = variant.home_camps()[s] as usize;
             if let Some(t) = variant.target_camp(s) {
@@ -144,6 +147,16 @@ impl Rules {
                     Some(*acc)
                 }))
                 .collect();
+            // The most progress a single step makes (one row, but measured, not assumed).
+            for c in geo.cells() {
+                let p = geo.pad(c);
+                for &dir in &geo.dirs {
+                    let q = (p as isize + dir) as usize;
+                    if geo.pad_to_cell[q] != NO_CELL {
+                        step_progress = step_progress.max(d[p] as i32 - d[q] as i32);
+                    }
+                }
+            }
             dist[s] = d;
             for t in 0..seats {
                 if variant.team_of(t) == variant.team_of(s) {
@@ -173,6 +186,7 @@ impl Rules {
             end_bits,
             target_size,
             dist,
+            step_progress,
             home_dist,
             team_mask,
             mirror,

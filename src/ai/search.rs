@@ -686,27 +686,33 @@ impl<'a> Searcher<'a> {
         // most progress: a model without it can expect a round the race does not have.
         let one_short = self.pos.one_short(s);
         let mut entering: Vec<(u16, u16)> = Vec::new();
-        self.pos.for_each_move(&mut self.gen, s, |f, t| {
-            if one_short && rules.target_bits[t] & (1 << s) != 0 && rules.target_bits[f] & (1 << s) == 0 {
-                entering.push((f as u16, t as u16));
-            }
-            let tie = if seed == 0 {
-                ev.gain(s, f, t)
-            } else {
-                (mix64(seed ^ (f as u64) << 24 ^ (t as u64) << 8 ^ s as u64) >> 33) as i32
-            };
-            let key = (rules.progress(s, f, t), tie);
-            if best.is_none_or(|(k, _)| key > k) {
-                let m = Scored {
-                    from: f as u16,
-                    to: t as u16,
-                    seat: s as u8,
-                    score: 0,
-                };
-                best = Some((key, m));
-            }
-            false
-        });
+        let dist = &rules.dist[s];
+        // The most progress found so far: a piece nearer its goal than that cannot even tie
+        // it, nor can a step (which makes at most one row) beat two, so those moves are not
+        // generated (unless a winning entry is being looked for).
+        let most = std::cell::Cell::new(i32::MIN);
+        self.pos.for_each_move_of(
+            &mut self.gen,
+            s,
+            |o| {
+                let contends = one_short || dist[o] as i32 >= most.get();
+                (
+                    contends && (one_short || most.get() <= rules.step_progress),
+                    contends,
+                )
+            },
+            |f, t| {
+                if one_short && rules.target_bits[t] & (1 << s) != 0 && rules.target_bits[f] & (1 << s) == 0 {
+                    entering.push((f as u16, t as u16));
+                }
+                let progress = dist[f] as i32 - dist[t] as i32;
+                if progress < most.get() {
+                    return false; // the tie-break is only worth computing for a contender
+                }
+                contend(&mut best, &most, ev, seed, s, f, t, progress);
+                false
+            },
+        );
         for (f, t) in entering {
             let m = Scored {
                 from: f,
@@ -920,6 +926,44 @@ impl<'a> Searcher<'a> {
     }
 }
 
+/// How a greedy seat `s` ranks its move `f`-`t` among those of equal progress: by its
+/// evaluation in world 0, else at random, the same way on every line of world `seed`.
+fn tie_break(ev: &EvalTables, seed: u64, s: usize, f: usize, t: usize) -> i32 {
+    if seed == 0 {
+        ev.gain(s, f, t)
+    } else {
+        (mix64(seed ^ (f as u64) << 24 ^ (t as u64) << 8 ^ s as u64) >> 33) as i32
+    }
+}
+
+/// A greedy seat's move `f`-`t` of `progress` at least the most so far, weighed against the
+/// best so far by its tie-break. Kept out of line, so that the generator's call for each of
+/// the many moves that cannot contend stays small.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn contend(
+    best: &mut Option<((i32, i32), Scored)>,
+    most: &std::cell::Cell<i32>,
+    ev: &EvalTables,
+    seed: u64,
+    s: usize,
+    f: usize,
+    t: usize,
+    progress: i32,
+) {
+    let key = (progress, tie_break(ev, seed, s, f, t));
+    if best.is_none_or(|(k, _)| key > k) {
+        most.set(progress);
+        let m = Scored {
+            from: f as u16,
+            to: t as u16,
+            seat: s as u8,
+            score: 0,
+        };
+        *best = Some((key, m));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1103,6 +1147,81 @@ mod tests {
             pos = pos.after(t.mv).unwrap();
         }
         assert!(ties > 10, "ties were broken: {ties}");
+    }
+
+    /// The greedy model skips pieces and steps that cannot make the most progress; it must
+    /// still choose exactly what trying every move would, in every world, on boards of all
+    /// shapes and rules, from the opening to the finish.
+    #[test]
+    fn the_greedy_model_skips_only_moves_that_cannot_be_chosen() {
+        use crate::ai::{think, Budget, Player};
+        // Every move tried: a win on the spot first, else the greatest (progress, tie), the
+        // first of equals in generation order.
+        let reference = |pos: &Position, ev: &EvalTables, seed: u64, s: usize| {
+            let rules = pos.rules();
+            let mut all = Vec::new();
+            pos.for_each_move(&mut MoveGen::new(), s, |f, t| {
+                all.push((f, t));
+                false
+            });
+            let wins = |&(f, t): &(usize, usize)| {
+                let mut p = pos.clone();
+                p.set_turn(s);
+                p.make(f, t);
+                p.finished().contains(s + 1)
+            };
+            if let Some(&w) = all.iter().find(|m| pos.one_short(s) && wins(m)) {
+                return Some(w);
+            }
+            let key = |&(f, t): &(usize, usize)| (rules.progress(s, f, t), tie_break(ev, seed, s, f, t));
+            all.iter().fold(None, |b: Option<(usize, usize)>, m| match b {
+                Some(b) if key(m) <= key(&b) => Some(b),
+                _ => Some(*m),
+            })
+        };
+        let mut compared = 0;
+        for (game, name) in [
+            "star-6",
+            "star-2+long",
+            "star-3+any-camp",
+            "halma-4",
+            "halma+free-target",
+            "halma-8x8+swap",
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let variant: Variant = name.parse().unwrap();
+            let mut pos = Position::start(variant);
+            let ev = EvalTables::new(pos.rules());
+            for ply in 0..400 {
+                if pos.is_over() {
+                    break;
+                }
+                let mut s = Searcher::new(&pos, &ev, &Limits::default(), &NoClock);
+                for seat in 0..pos.rules().seats {
+                    for world in [0, 7, 1234] {
+                        s.enter_world(world, &Limits::default());
+                        let got = s.greedy_move(seat).map(|m| (m.from as usize, m.to as usize));
+                        assert_eq!(
+                            got,
+                            reference(&pos, &ev, world, seat),
+                            "{name}, seat {seat}, world {world}: {pos}"
+                        );
+                        compared += 1;
+                    }
+                }
+                // Random moves now and then, so that the games are not all alike.
+                let player = if ply % 5 == 4 {
+                    Player::Random
+                } else {
+                    Player::Greedy
+                };
+                let t = think(&pos, player, Budget::nodes(1), game as u64 * 1000 + ply, &NoClock).unwrap();
+                pos = pos.after(t.mv).unwrap();
+            }
+        }
+        assert!(compared > 10_000, "{compared} choices compared");
     }
 
     /// The model's greedy player takes a win on the spot, as the real one does, also where
