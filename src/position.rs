@@ -557,10 +557,13 @@ impl Position {
             .find(|&s| self.finished & (1 << s) == 0)
     }
 
-    /// After `mover` has moved or passed: record finished seats, decide a win, pick the next seat.
-    fn advance(&mut self, mover: usize) {
+    /// After `mover` has moved or passed: record finished seats, decide a win, pick the next
+    /// seat. Only the seats in `touched` can have finished: a seat's target camp changes only
+    /// when a move starts or ends in it (every position starts with its finished seats
+    /// recorded, see `from_cells`).
+    fn advance(&mut self, mover: usize, touched: u8) {
         for s in 0..self.rules.seats {
-            if self.finished & (1 << s) == 0 && self.seat_done(s) {
+            if touched & !self.finished & (1 << s) != 0 && self.seat_done(s) {
                 self.finished |= 1 << s;
             }
         }
@@ -589,7 +592,7 @@ impl Position {
     pub(crate) fn pass_turn(&mut self) -> Undo {
         let undo = self.undo_info(0, 0, 0);
         if !self.over {
-            self.advance(self.to_move as usize);
+            self.advance(self.to_move as usize, 0);
         }
         undo
     }
@@ -659,7 +662,14 @@ impl Position {
         }
         self.drop_piece(s, to);
         self.relist(s, from as u16, to as u16);
-        self.advance(s);
+        let r = &*self.rules;
+        // The solitaire's goal is the mirror image of the whole army, which any move may reach.
+        let touched = if r.variant.is_solitaire() {
+            u8::MAX
+        } else {
+            r.target_bits[from] | r.target_bits[to]
+        };
+        self.advance(s, touched);
         undo
     }
 
