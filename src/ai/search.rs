@@ -710,7 +710,7 @@ impl<'a> Searcher<'a> {
                 if one_short && rules.target_bits[t] & (1 << s) != 0 && rules.target_bits[f] & (1 << s) == 0 {
                     entering.push((f as u16, t as u16));
                 }
-                let progress = dist[f] as i32 - dist[t] as i32;
+                let progress = rules.progress(s, f, t);
                 if progress < most.get() {
                     return false; // the tie-break is only worth computing for a contender
                 }
