@@ -27,6 +27,14 @@ pub struct MoveGen {
     found: [u16; MAX_PAD],
 }
 
+impl MoveGen {
+    /// The first `n` destinations [`Position::destinations_of`] wrote.
+    #[inline(always)]
+    pub(crate) fn found(&self, n: usize) -> &[u16] {
+        &self.found[..n]
+    }
+}
+
 impl Default for MoveGen {
     fn default() -> Self {
         MoveGen::new()
@@ -89,7 +97,15 @@ impl Position {
 
     /// Writes to `gen.found` the destinations of `seat`'s piece on padded `o`, its steps
     /// first, then its hops in the order the flood fill reaches them; returns how many.
-    fn destinations_of(&self, gen: &mut MoveGen, seat: usize, o: usize, steps: bool, hops: bool) -> usize {
+    #[inline(never)]
+    pub(crate) fn destinations_of(
+        &self,
+        gen: &mut MoveGen,
+        seat: usize,
+        o: usize,
+        steps: bool,
+        hops: bool,
+    ) -> usize {
         let r = &*self.rules;
         let b = &self.board;
         let dirs = &r.dirs[..];

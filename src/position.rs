@@ -91,6 +91,11 @@ pub(crate) struct Rules {
     /// `n` pieces has points = `home_dist[n]` − the current sum of its pieces' distances
     /// (with more pieces than home cells, the extra ones count from the farthest home cell).
     pub home_dist: [Vec<i32>; MAX_SEATS],
+    /// Per seat: the padded cells of its target camp, nearest the goal first.
+    pub target_by_dist: [Vec<u16>; MAX_SEATS],
+    /// Per seat: the least distance of a cell outside its target camp where it may end a
+    /// move.
+    pub outside_dist: [u8; MAX_SEATS],
     /// Per seat: the seats of its team, as a bit mask.
     pub team_mask: [u8; MAX_SEATS],
     /// Solitaire: the padded index of each cell's mirror image.
@@ -111,6 +116,8 @@ impl Rules {
         let mut dist: [Vec<u8>; MAX_SEATS] = Default::default();
         let mut home_dist: [Vec<i32>; MAX_SEATS] = Default::default();
         let mut team_mask = [0u8; MAX_SEATS];
+        let mut target_by_dist: [Vec<u16>; MAX_SEATS] = Default::default();
+        let mut outside_dist = [u8::MAX; MAX_SEATS];
         let mut step_progress = 0;
         for s in 0..seats {
             let home = variant.home_camps()[s] as usize;
@@ -157,6 +164,23 @@ impl Rules {
                     }
                 }
             }
+            // By distance, without a sort (whose code the wasm module would carry).
+            let camp: Vec<usize> = geo
+                .cells()
+                .map(|c| geo.pad(c))
+                .filter(|&p| target_bits[p] & (1 << s) != 0)
+                .collect();
+            let far = camp.iter().map(|&p| d[p]).max().unwrap_or(0);
+            for k in 0..=far {
+                target_by_dist[s].extend(camp.iter().filter(|&&p| d[p] == k).map(|&p| p as u16));
+            }
+            outside_dist[s] = geo
+                .cells()
+                .map(|c| geo.pad(c))
+                .filter(|&p| target_bits[p] & (1 << s) == 0 && end_bits[p] & (1 << s) != 0)
+                .map(|p| d[p])
+                .min()
+                .unwrap_or(u8::MAX);
             dist[s] = d;
             for t in 0..seats {
                 if variant.team_of(t) == variant.team_of(s) {
@@ -188,6 +212,8 @@ impl Rules {
             dist,
             step_progress,
             home_dist,
+            target_by_dist,
+            outside_dist,
             team_mask,
             mirror,
         }
@@ -512,6 +538,28 @@ impl Position {
     /// Whether seat `s` could finish with one more piece entering its target (so a move
     /// of its may win on the spot). Cheap; the search's model of a greedy opponent asks it
     /// before looking for a winning move.
+    /// A lower bound on the distance to the goal at which seat `s` could end a move now:
+    /// that of the nearest cell of its target camp it may move into (empty, or with the
+    /// swap rule held by another seat), or of the nearest cell outside the camp (on the
+    /// square board some are nearer than the camp's far corner). No move of a piece at
+    /// distance `d` makes more progress than `d` less this.
+    pub(crate) fn nearest_open(&self, s: usize) -> i32 {
+        let r = &*self.rules;
+        let own = s as u8 + 1;
+        let outside = i32::from(r.outside_dist[s]);
+        for &c in &r.target_by_dist[s] {
+            let d = i32::from(r.dist[s][c as usize]);
+            if d >= outside {
+                break;
+            }
+            let v = self.board[c as usize];
+            if v == EMPTY || (r.swap && v != own) {
+                return d;
+            }
+        }
+        outside
+    }
+
     pub(crate) fn one_short(&self, s: usize) -> bool {
         let size = self.rules.target_size[s];
         match self.rules.variant.win_rule() {

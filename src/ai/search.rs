@@ -714,11 +714,12 @@ impl<'a> Searcher<'a> {
     /// The move a greedy seat `s` plays, if it can move: one that wins on the spot, else its
     /// most-progress move, ties going to the best for its evaluation, or in a sampled world
     /// to a random one, the same on every line.
+    #[inline(never)]
     fn greedy_move(&mut self, s: usize) -> Option<Scored> {
         let rules = self.pos.rules();
         let ev = self.ev;
         let seed = self.tie_seed;
-        let mut best: Option<((i32, i32), Scored)> = None;
+        let mut best: Option<((i32, i32, i32), Scored)> = None;
         // A greedy player takes a move that wins on the spot before any other (as `think`
         // plays it), and that move, a step or hop into the last hole, need not be the one of
         // most progress: a model without it can expect a round the race does not have.
@@ -728,29 +729,42 @@ impl<'a> Searcher<'a> {
         // The most progress found so far: a piece nearer its goal than that cannot even tie
         // it, nor can a step (which makes at most one row) beat two, so those moves are not
         // generated (unless a winning entry is being looked for).
-        let most = std::cell::Cell::new(i32::MIN);
-        self.pos.for_each_move_of(
-            &mut self.gen,
-            s,
-            |o| {
-                let contends = one_short || dist[o] as i32 >= most.get();
-                (
-                    contends && (one_short || most.get() <= rules.step_progress),
-                    contends,
-                )
-            },
-            |f, t| {
-                if one_short && rules.target_bits[t] & (1 << s) != 0 && rules.target_bits[f] & (1 << s) == 0 {
-                    entering.push((f as u16, t as u16));
+        let mut most = i32::MIN;
+        // Nor can a piece that, landing on the nearest open cell, would make less.
+        let near = self.pos.nearest_open(s);
+        // The pieces farthest from the goal first: they make the most progress as a rule, so
+        // the bound above soon skips the rest. Equal moves still go to the first piece in
+        // the position's order (the index in the key), as without the sorting.
+        let count = self.pos.count[s] as usize;
+        let pieces = self.pos.pieces[s];
+        let mut order = [0u8; crate::position::MAX_PIECES];
+        for i in 0..count {
+            let mut j = i;
+            while j > 0 && dist[pieces[order[j - 1] as usize] as usize] < dist[pieces[i] as usize] {
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            order[j] = i as u8;
+        }
+        for &i in &order[..count] {
+            let o = pieces[i as usize] as usize;
+            if !one_short && (dist[o] as i32) - near < most {
+                continue;
+            }
+            let steps = one_short || most <= rules.step_progress;
+            let n = self.pos.destinations_of(&mut self.gen, s, o, steps, true);
+            for &t in self.gen.found(n) {
+                let t = t as usize;
+                if one_short && rules.target_bits[t] & (1 << s) != 0 && rules.target_bits[o] & (1 << s) == 0 {
+                    entering.push((o as u16, t as u16));
                 }
-                let progress = rules.progress(s, f, t);
-                if progress < most.get() {
-                    return false; // the tie-break is only worth computing for a contender
+                let progress = rules.progress(s, o, t);
+                if progress < most {
+                    continue; // the tie-break is only worth computing for a contender
                 }
-                contend(&mut best, &most, ev, seed, s, f, t, progress);
-                false
-            },
-        );
+                contend(&mut best, &mut most, ev, seed, s, i, o, t, progress);
+            }
+        }
         for (f, t) in entering {
             let m = Scored {
                 from: f,
@@ -974,24 +988,26 @@ fn tie_break(ev: &EvalTables, seed: u64, s: usize, f: usize, t: usize) -> i32 {
     }
 }
 
-/// A greedy seat's move `f`-`t` of `progress` at least the most so far, weighed against the
-/// best so far by its tie-break. Kept out of line, so that the generator's call for each of
-/// the many moves that cannot contend stays small.
+/// A greedy seat's move `f`-`t` (of its piece `i` in the position's order) of `progress` at
+/// least the most so far, weighed against the best so far by its tie-break, then by the
+/// piece's index (the first piece wins), then the first found. Kept out of line, so that
+/// the loop over the many moves that cannot contend stays small.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 fn contend(
-    best: &mut Option<((i32, i32), Scored)>,
-    most: &std::cell::Cell<i32>,
+    best: &mut Option<((i32, i32, i32), Scored)>,
+    most: &mut i32,
     ev: &EvalTables,
     seed: u64,
     s: usize,
+    i: u8,
     f: usize,
     t: usize,
     progress: i32,
 ) {
-    let key = (progress, tie_break(ev, seed, s, f, t));
+    let key = (progress, tie_break(ev, seed, s, f, t), -i32::from(i));
     if best.is_none_or(|(k, _)| key > k) {
-        most.set(progress);
+        *most = progress;
         let m = Scored {
             from: f as u16,
             to: t as u16,
