@@ -98,53 +98,64 @@
 //! a move before us. So our own greedy move ([`Searcher::root_greedy`]) joins the
 //! candidates, and a unanimous vote is checked against it. That made no measurable
 //! difference: over seeds 11–22 it won 93.5% (92, 95, 94, 92, 90, 94, 95, 94, 89, 94, 98,
-//! 95%) against 93.7% (94, 94, 97, 93, 93, 93, 94, 93, 94, 89, 94, 96%). How much two
-//! such figures can differ by chance: a first table of 95.6% over seeds 11–18 came from
-//! an experimental build that plays the same way as this code. It checks the same
-//! candidates, and on fixed positions its playouts win as often (one candidate won 405 of
-//! 1,200 there against 408 here); only its random streams differ. Re-run over seeds
-//! 11–22 it won 95.0% (96, 95, 97, 94, 95, 96, 97, 95, 94, 93, 96, 92%) where this code
-//! won 93.5%: two runs of 1,200 games of the same method differ by 1.5 points, and
-//! together they make 94.25% of 2,400 (this code on seeds 23–32: 94.0%, 95, 95, 97, 91,
-//! 93, 92, 92, 94, 93, 98%; seeds 33–42: 95.1%, 95, 93, 94, 93, 96, 95, 96, 96, 96, 97%;
-//! 94.4% of 4,400 games in all). With `--time 50`, about 88k nodes a move
-//! since the generator got faster, it won 93.9% over seeds 11–22 (97, 92, 95, 95, 94, 95,
-//! 93, 96, 91, 93, 93, 93%). More nodes alone do not help: skipping the modelled replies
-//! at the frontier when a line is already at or below alpha without them (the opponents'
-//! gains nearly always count against us) doubled the nodes of a 50 ms search, to about
-//! 170k, but won 91.3% on seeds 11–16 (94, 91, 92, 92, 88, 91%) against 94.7% without.
-//! These did not add to the playouts as they were
-//! (seeds 11 and 12, 94 and 94%): our own seat's ties in a playout broken by the
-//! evaluation (94, 95%); the same tie seed for every candidate in a round (92, 96%);
-//! playouts from 30% of our progress (93, 93%). Nor, over seeds 11–22, did our own seat in
-//! a playout playing greedy on the evaluation instead of on progress, a stronger player
-//! (level 2, which plays so with a blur, wins 35% of `star-6` games against five greedy
-//! players, twice a greedy player's share): 93.8% (94, 96, 97, 96, 93, 94, 93, 92, 91,
-//! 93, 94, 93%); with the playouts from 30% of our progress as well, 94.3% (99, 91, 94,
-//! 93, 95, 92, 93, 93, 98, 96, 94, 94%). Keeping the vote unless another candidate wins
-//! more playouts by a standard error won 89, 95 and 91% on seeds 11–13, and 300k nodes a
-//! move 93% on seed 11. Five voted moves and the greedy one, of which the three winning
-//! most playouts after a third of their budget play on (successive halving), won 94.8% on
-//! seeds 11–22 (96, 96, 97, 96, 91, 96, 94, 98, 91, 98, 94, 91%) but 92.7% on seeds
-//! 23–32 (92, 89, 97, 94, 95, 95, 89, 90, 90, 96%): 93.9% of 2,200 games against this
-//! code's 93.7%. Nor did more playouts. Three times their budget, the worlds as they are
-//! (108k nodes a move on average against 89k, as the playouts stop at 400 rounds, and
-//! 72 ms against 51, as a playout move costs more than a search node), won 95.4%
-//! on seeds 11–22 (90, 98, 98, 96, 92, 97, 97, 94, 97, 96, 98, 92%) and 94.5% on seeds
-//! 23–32 (95, 92, 94, 95, 94, 93, 96, 93, 93, 100%): 95.0% of 2,200 games, within the
-//! spread of this code's runs. Paid for by cutting the worlds before the playouts begin to
-//! 60% of the budget (91k nodes a move), it won 94.1% on seeds 23–34 (95, 91, 92, 91, 95,
-//! 94, 94, 94, 97, 98, 97, 91%), where this code won 94.0% on seeds 23–32. Measured on
-//! positions instead of games (40 positions from six games of seed 40, each decided six
-//! times, each move so chosen then valued by 10,000 playouts), the choice gives up 1 to 3
-//! points of playout wins a decision against the best move any of the methods found
-//! there. Three times the playouts cut that by a tenth; one tie seed a round for all
-//! candidates by 2%; screening every legal move with 8 playouts first, within the same
-//! budget, raised it by 15 to 30% (a better move is found, then lost in the noise of the
-//! extra candidates), and only with three times the budget and 16 playouts a move did
-//! screening cut it, by a quarter. On the square board the playouts cost
-//! more than they win, and level 5 does without them there (`PLAYOUT_FROM` in the parent
-//! module has the `halma-4` figures).
+//! 95%) against 93.7% (94, 94, 97, 93, 93, 93, 94, 93, 94, 89, 94, 96%). How much two such
+//! figures can differ by chance: a first table of 95.6% over seeds 11–18 came from an
+//! experimental build that plays the same way as this code. It checks the same candidates,
+//! and on fixed positions its playouts win as often (one candidate won 405 of 1,200 there
+//! against 408 here); only its random streams differ. Re-run over seeds 11–22 it won 95.0%
+//! (96, 95, 97, 94, 95, 96, 97, 95, 94, 93, 96, 92%) where this code won 93.5%: two runs of
+//! 1,200 games of the same method differ by 1.5 points, and together they make 94.25% of
+//! 2,400 (this code on seeds 23–32: 94.0%, 95, 95, 97, 91, 93, 92, 92, 94, 93, 98%; seeds
+//! 33–42: 95.1%, 95, 93, 94, 93, 96, 95, 96, 96, 96, 97%; 94.4% of 4,400 games in all).
+//! With `--time 50`, about 88k nodes a move since the generator got faster, it won 93.9%
+//! over seeds 11–22 (97, 92, 95, 95, 94, 95, 93, 96, 91, 93, 93, 93%). More nodes alone do
+//! not help: skipping the modelled replies at the frontier when a line is already at or
+//! below alpha without them (the opponents' gains nearly always count against us) doubled
+//! the nodes of a 50 ms search, to about 170k, but won 91.3% on seeds 11–16 (94, 91, 92,
+//! 92, 88, 91%) against 94.7% without. These did not add to the playouts as they were
+//! (seeds 11 and 12, 94 and 94%): our own seat's ties in a playout broken by the evaluation
+//! (94, 95%); the same tie seed for every candidate in a round (92, 96%); playouts from 30%
+//! of our progress (93, 93%). Nor, over seeds 11–22, did our own seat in a playout playing
+//! greedy on the evaluation instead of on progress, a stronger player (level 2, which plays
+//! so with a blur, wins 35% of `star-6` games against five greedy players, twice a greedy
+//! player's share): 93.8% (94, 96, 97, 96, 93, 94, 93, 92, 91, 93, 94, 93%); with the
+//! playouts from 30% of our progress as well, 94.3% (99, 91, 94, 93, 95, 92, 93, 93, 98,
+//! 96, 94, 94%). Keeping the vote unless another candidate wins more playouts by a standard
+//! error won 89, 95 and 91% on seeds 11–13, and 300k nodes a move 93% on seed 11. Five
+//! voted moves and the greedy one, of which the three winning most playouts after a third
+//! of their budget play on (successive halving), won 94.8% on seeds 11–22 (96, 96, 97, 96,
+//! 91, 96, 94, 98, 91, 98, 94, 91%) but 92.7% on seeds 23–32 (92, 89, 97, 94, 95, 95, 89,
+//! 90, 90, 96%): 93.9% of 2,200 games against this code's 93.7%. Nor did more playouts.
+//! Three times their budget, the worlds as they are (108k nodes a move on average against
+//! 89k, as the playouts stop at 400 rounds, and 72 ms against 51, as a playout move costs
+//! more than a search node), won 95.4% on seeds 11–22 (90, 98, 98, 96, 92, 97, 97, 94, 97,
+//! 96, 98, 92%) and 94.5% on seeds 23–32 (95, 92, 94, 95, 94, 93, 96, 93, 93, 100%): 95.0%
+//! of 2,200 games, within the spread of this code's runs. Paid for by cutting the worlds
+//! before the playouts begin to 60% of the budget (91k nodes a move), it won 94.1% on seeds
+//! 23–34 (95, 91, 92, 91, 95, 94, 94, 94, 97, 98, 97, 91%), where this code won 94.0% on
+//! seeds 23–32. Measured on positions instead of games (40 positions from six games of seed
+//! 40, each decided six times, each move so chosen then valued by 10,000 playouts), the
+//! choice gives up 1 to 3 points of playout wins a decision against the best move any of
+//! the methods found there. Three times the playouts cut that by a tenth; one tie seed a
+//! round for all candidates by 2%; screening every legal move with 8 playouts first, within
+//! the same budget, raised it by 15 to 30% (a better move is found, then lost in the noise
+//! of the extra candidates), and only with three times the budget and 16 playouts a move
+//! did screening cut it, by a quarter. Nor did a better player for our own seat in the
+//! playouts, over seeds 11–22 (where this code won 93.5% and 95.0% in two runs): following
+//! the plan of a world that chose the candidate, its next move of ours read from that
+//! world's table (the worlds' short searches see no further), greedy once that is illegal,
+//! won 94.0% (95, 94, 94, 93, 93, 94, 95, 93, 93, 93, 95, 96%); our own moves learnt by an
+//! open-loop tree over the playouts of each candidate (a node per sequence of our moves,
+//! the opponents' ties as chance; from a node's ninth visit on, UCB1 with constant 0.6
+//! among our greedy move and our five best by gain, about 5 ms more a move) won 95.2% (96,
+//! 95, 97, 95, 96, 95, 96, 92, 96, 93, 96, 95%) but 93.4% on seeds 23–42 (94, 89, 93, 87,
+//! 96, 92, 89, 91, 96, 96, 95, 96, 96, 94, 96, 96, 94, 95, 92, 91%), where this code won
+//! 94.55%: 94.1% of 3,200 games. Nor did moving budget from the search before half our
+//! progress, cut to 40% of it (where 100 games of seed 90 gave 41% of our moves), to the
+//! playouts after, doubled (the same time a move): 93.5% (93, 90, 94, 94, 91, 98, 92, 93,
+//! 93, 98, 91, 95%), which says, too, that the early moves do not need the whole budget. On
+//! the square board the playouts cost more than they win, and level 5 does without them
+//! there (`PLAYOUT_FROM` in the parent module has the `halma-4` figures).
 //!
 //! Each world is a whole search under one consistent model, and only the worlds' choices
 //! are pooled; the expectimax below averaged sampled tie-breaks inside one search instead.
