@@ -151,11 +151,11 @@
 //! 95, 97, 95, 96, 95, 96, 92, 96, 93, 96, 95%) but 93.4% on seeds 23–42 (94, 89, 93, 87,
 //! 96, 92, 89, 91, 96, 96, 95, 96, 96, 94, 96, 96, 94, 95, 92, 91%), where this code won
 //! 94.55%: 94.1% of 3,200 games. Nor did moving budget from the search before half our
-//! progress, cut to 40% of it (where 100 games of seed 90 gave 41% of our moves), to the
-//! playouts after, doubled (the same time a move): 93.5% (93, 90, 94, 94, 91, 98, 92, 93,
-//! 93, 98, 91, 95%), which says, too, that the early moves do not need the whole budget. On
-//! the square board the playouts cost more than they win, and level 5 does without them
-//! there (`PLAYOUT_FROM` in the parent module has the `halma-4` figures).
+//! progress, cut to 40% of it (40% of our moves in 20 games of seed 90), to the playouts
+//! after, doubled (the same time a move): 93.5% (93, 90, 94, 94, 91, 98, 92, 93, 93, 98,
+//! 91, 95%), which says, too, that the early moves do not need the whole budget. On the
+//! square board the playouts cost more than they win, and level 5 does without them there
+//! (`PLAYOUT_FROM` in the parent module has the `halma-4` figures).
 //!
 //! Each world is a whole search under one consistent model, and only the worlds' choices
 //! are pooled; the expectimax below averaged sampled tie-breaks inside one search instead.
