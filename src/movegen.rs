@@ -60,32 +60,18 @@ fn is_piece(v: u8) -> bool {
 impl Position {
     /// Calls `emit(from, to)` (padded indices) for every legal move of `seat` (0-based),
     /// stopping early when `emit` returns true. Returns whether it stopped early.
+    ///
+    /// Only this loop is generic, and so copied for every caller: the moves themselves are
+    /// found once per piece by [`Position::destinations_of`].
     #[inline(always)]
     pub(crate) fn for_each_move<F: FnMut(usize, usize) -> bool>(
         &self,
         gen: &mut MoveGen,
         seat: usize,
-        emit: F,
-    ) -> bool {
-        self.for_each_move_of(gen, seat, |_| (true, true), emit)
-    }
-
-    /// [`Position::for_each_move`], asking `keep(from)` just before each piece's moves (so it
-    /// may use what `emit` has seen) whether to generate its steps and its hops.
-    ///
-    /// Only this loop is generic, and so copied for every caller: the moves themselves are
-    /// found once per piece by [`Position::destinations_of`].
-    #[inline(always)]
-    pub(crate) fn for_each_move_of<K: FnMut(usize) -> (bool, bool), F: FnMut(usize, usize) -> bool>(
-        &self,
-        gen: &mut MoveGen,
-        seat: usize,
-        mut keep: K,
         mut emit: F,
     ) -> bool {
         for &o in &self.pieces[seat][..self.count[seat] as usize] {
-            let (steps, hops) = keep(o as usize);
-            let n = self.destinations_of(gen, seat, o as usize, steps, hops);
+            let n = self.destinations_of(gen, seat, o as usize, true, true);
             for &t in &gen.found[..n] {
                 if emit(o as usize, t as usize) {
                     return true;

@@ -535,9 +535,6 @@ impl Position {
         )
     }
 
-    /// Whether seat `s` could finish with one more piece entering its target (so a move
-    /// of its may win on the spot). Cheap; the search's model of a greedy opponent asks it
-    /// before looking for a winning move.
     /// A lower bound on the distance to the goal at which seat `s` could end a move now:
     /// that of the nearest cell of its target camp it may move into (empty, or with the
     /// swap rule held by another seat), or of the nearest cell outside the camp (on the
@@ -560,6 +557,9 @@ impl Position {
         outside
     }
 
+    /// Whether seat `s` could finish with one more piece entering its target (so a move
+    /// of its may win on the spot). Cheap; the search's model of a greedy opponent asks it
+    /// before looking for a winning move.
     pub(crate) fn one_short(&self, s: usize) -> bool {
         let size = self.rules.target_size[s];
         match self.rules.variant.win_rule() {

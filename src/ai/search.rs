@@ -725,7 +725,6 @@ impl<'a> Searcher<'a> {
     /// The move a greedy seat `s` plays, if it can move: one that wins on the spot, else its
     /// most-progress move, ties going to the best for its evaluation, or in a sampled world
     /// to a random one, the same on every line.
-    #[inline(never)]
     fn greedy_move(&mut self, s: usize) -> Option<Scored> {
         let rules = self.pos.rules();
         let ev = self.ev;
