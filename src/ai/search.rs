@@ -171,7 +171,7 @@
 //! its own move when none does) won 85 and 86%, in at most 5 moves 88% (seed 11), and with
 //! the other seats' pieces as walls, never stepping stones, 85 and 89% (at most 6). The
 //! target's owner's pieces in our target count as filled on the frozen board, but they
-//! leave, and a finish in two then often needed five moves; with the solver skipped while
+//! leave, and a finish in two could then need five moves; with the solver skipped while
 //! any are there, it won 92 and 94% (at most 5 moves) and 90 and 94% (at most 7). Of the 13
 //! games this code lost on those seeds, the frozen board had a finish in time at some point
 //! of our last eight moves in 4; in the others we were already too far behind eight moves
