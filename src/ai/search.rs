@@ -106,7 +106,8 @@
 //! (96, 95, 97, 94, 95, 96, 97, 95, 94, 93, 96, 92%) where this code won 93.5%: two runs of
 //! 1,200 games of the same method differ by 1.5 points, and together they make 94.25% of
 //! 2,400 (this code on seeds 23–32: 94.0%, 95, 95, 97, 91, 93, 92, 92, 94, 93, 98%; seeds
-//! 33–42: 95.1%, 95, 93, 94, 93, 96, 95, 96, 96, 96, 97%; 94.4% of 4,400 games in all).
+//! 33–42: 95.1%, 95, 93, 94, 93, 96, 95, 96, 96, 96, 97%; seeds 43–54: 93.6%, 97, 96, 91,
+//! 87, 93, 91, 93, 94, 96, 95, 94, 96%; 94.2% of 5,600 games in all).
 //! With `--time 50`, about 88k nodes a move since the generator got faster, it won 93.9%
 //! over seeds 11–22 (97, 92, 95, 95, 94, 95, 93, 96, 91, 93, 93, 93%). More nodes alone do
 //! not help: skipping the modelled replies at the frontier when a line is already at or
@@ -159,7 +160,7 @@
 //! from half our progress on, worlds and playouts (173k nodes a move and about twice the
 //! time), won 95.8% on seeds 11–22 (96, 97, 95, 97, 93, 96, 97, 95, 96, 95, 97, 96%) but
 //! 94.7% on seeds 23–34 (96, 88, 97, 92, 100, 92, 92, 98, 94, 95, 99, 93%): 95.25% of 2,400
-//! games, almost a point above this code's 94.4% of 4,400, at twice its cost. Playouts cut
+//! games, a point above this code's 94.2% of 5,600, at twice its cost. Playouts cut
 //! short after 48 moves and then won by the side whose pieces have the least way left (half
 //! our progress comes in round 14 of about 32, so a playout from there has about 100 moves
 //! to go), so that more of them fit the budget: 94.25% (96, 96, 96, 92, 93, 94, 96, 95, 92,
