@@ -288,6 +288,22 @@ const RACE_WEIGHTS: [i32; MAX_PLY] = {
 /// Keys of the two layers in the transposition table.
 const LAYER_KEYS: [u64; 2] = [0x5bd1_e995_1234_5678, 0x9e37_79b9_8765_4321];
 
+/// A greedy seat's most-progress moves in one position (see [`Searcher::greedy_move`]):
+/// packed `piece << 20 | from << 10 | to`, in the order the model finds them.
+#[derive(Clone, Copy)]
+struct Ties {
+    key: u64,
+    n: u8,
+    moves: [u32; TIES_KEPT],
+}
+
+/// Most-progress moves a table entry holds; positions with more are worked out each time.
+const TIES_KEPT: usize = 24;
+/// Entries of the table (2 MB).
+const TIES_TABLE: usize = 1 << 14;
+/// Salt of the table's keys, per seat.
+const TIES_SALT: u64 = 0x7e57_0000;
+
 #[derive(Clone, Copy, Default)]
 struct TtEntry {
     key: u64,
@@ -351,6 +367,13 @@ pub(crate) struct Searcher<'a> {
     /// evaluation's gain, else at random, fixed by this seed for the whole search (one
     /// sampled world, see [`Searcher::enter_world`]).
     tie_seed: u64,
+    /// The greedy model's most-progress moves by position and seat, shared by the worlds
+    /// (empty when the search models no opponents).
+    ties: Vec<Ties>,
+    /// The model's moves being worked out (see [`Searcher::most_progress`]).
+    scratch: Vec<u32>,
+    /// In a playout, which leaves the table alone.
+    in_playout: bool,
 }
 
 /// The result of a search at the root.
@@ -403,6 +426,20 @@ impl<'a> Searcher<'a> {
             our_moves: 0,
             gains: Vec::with_capacity(MAX_PLY * MAX_SEATS),
             tie_seed: 0,
+            ties: if opposing_sides > 1 {
+                vec![
+                    Ties {
+                        key: 0,
+                        n: 0,
+                        moves: [0; TIES_KEPT],
+                    };
+                    TIES_TABLE
+                ]
+            } else {
+                Vec::new()
+            },
+            scratch: Vec::with_capacity(64),
+            in_playout: false,
         }
     }
 
@@ -753,15 +790,61 @@ impl<'a> Searcher<'a> {
     /// The move a greedy seat `s` plays, if it can move: one that wins on the spot, else its
     /// most-progress move, ties going to the best for its evaluation, or in a sampled world
     /// to a random one, the same on every line.
+    ///
+    /// The most-progress moves of a position do not depend on the world, only the choice
+    /// among them does, and the worlds search the same positions near the root (as does each
+    /// iteration of a world): so the search keeps them in a table by position and seat. Not
+    /// the playouts, whose positions hardly recur.
     fn greedy_move(&mut self, s: usize) -> Option<Scored> {
+        let one_short = self.pos.one_short(s);
+        let table = !one_short && !self.in_playout && !self.ties.is_empty();
+        let key = self.pos.hash() ^ turn_key(self.pos.to_move) ^ mix64(TIES_SALT + s as u64);
+        let slot = (key as usize) & (self.ties.len().max(1) - 1);
+        let hit = table && self.ties[slot].key == key;
+        if !hit {
+            if let Some(win) = self.most_progress(s, one_short) {
+                return Some(win);
+            }
+            if table && self.scratch.len() <= TIES_KEPT {
+                let e = &mut self.ties[slot];
+                e.key = key;
+                e.n = self.scratch.len() as u8;
+                e.moves[..self.scratch.len()].copy_from_slice(&self.scratch);
+            }
+        }
+        let list = if hit {
+            &self.ties[slot].moves[..self.ties[slot].n as usize]
+        } else {
+            &self.scratch[..]
+        };
+        // The world's tie-break, then the first piece in the position's order, then the first
+        // found.
+        let (ev, seed) = (self.ev, self.tie_seed);
+        let mut best: Option<((i32, i32), u32)> = None;
+        for &m in list {
+            let (f, t) = ((m >> 10 & 0x3ff) as usize, (m & 0x3ff) as usize);
+            let k = (tie_break(ev, seed, s, f, t), -((m >> 20) as i32));
+            if best.is_none_or(|(b, _)| k > b) {
+                best = Some((k, m));
+            }
+        }
+        best.map(|(_, m)| Scored {
+            from: (m >> 10 & 0x3ff) as u16,
+            to: (m & 0x3ff) as u16,
+            seat: s as u8,
+            score: 0,
+        })
+    }
+
+    /// Writes greedy seat `s`'s moves of the most progress to `scratch`, in the order found
+    /// (packed `piece << 20 | from << 10 | to`, the piece's index in the position's order);
+    /// when `one_short`, returns instead a move that wins on the spot, if there is one.
+    fn most_progress(&mut self, s: usize, one_short: bool) -> Option<Scored> {
+        self.scratch.clear();
         let rules = self.pos.rules();
-        let ev = self.ev;
-        let seed = self.tie_seed;
-        let mut best: Option<((i32, i32, i32), Scored)> = None;
         // A greedy player takes a move that wins on the spot before any other (as `think`
         // plays it), and that move, a step or hop into the last hole, need not be the one of
         // most progress: a model without it can expect a round the race does not have.
-        let one_short = self.pos.one_short(s);
         let mut entering: Vec<(u16, u16)> = Vec::new();
         let dist = &rules.dist[s];
         // The most progress found so far: a piece nearer its goal than that cannot even tie
@@ -798,18 +881,17 @@ impl<'a> Searcher<'a> {
                 }
                 let progress = rules.progress(s, o, t);
                 if progress < most {
-                    continue; // the tie-break is only worth computing for a contender
+                    continue;
                 }
-                contend(&mut best, &mut most, ev, seed, s, i, o, t, progress);
+                if progress > most {
+                    most = progress;
+                    self.scratch.clear();
+                }
+                self.scratch
+                    .push(u32::from(i) << 20 | (o as u32) << 10 | t as u32);
             }
         }
         for (f, t) in entering {
-            let m = Scored {
-                from: f,
-                to: t,
-                seat: s as u8,
-                score: 0,
-            };
             let turn = self.pos.to_move;
             self.pos.set_turn(s);
             let u = self.pos.make(f as usize, t as usize);
@@ -817,10 +899,15 @@ impl<'a> Searcher<'a> {
             self.pos.unmake(u);
             self.pos.set_turn(turn as usize);
             if won {
-                return Some(m);
+                return Some(Scored {
+                    from: f,
+                    to: t,
+                    seat: s as u8,
+                    score: 0,
+                });
             }
         }
-        best.map(|(_, m)| m)
+        None
     }
 
     /// Plays the modelled opponents' layer of a race: every opposing seat still playing, in
@@ -940,6 +1027,7 @@ impl<'a> Searcher<'a> {
     pub(crate) fn playout(&mut self, first: (u16, u16), tie_seed: u64, max_plies: usize) -> bool {
         let saved = self.tie_seed;
         self.tie_seed = tie_seed;
+        self.in_playout = true;
         let mut undos = Vec::with_capacity(max_plies + 1);
         undos.push(self.pos.make(first.0 as usize, first.1 as usize));
         for _ in 0..max_plies {
@@ -959,6 +1047,7 @@ impl<'a> Searcher<'a> {
             self.pos.unmake(u);
         }
         self.tie_seed = saved;
+        self.in_playout = false;
         won
     }
 
@@ -1023,36 +1112,6 @@ fn tie_break(ev: &EvalTables, seed: u64, s: usize, f: usize, t: usize) -> i32 {
         ev.gain(s, f, t)
     } else {
         (mix64(seed ^ (f as u64) << 24 ^ (t as u64) << 8 ^ s as u64) >> 33) as i32
-    }
-}
-
-/// A greedy seat's move `f`-`t` (of its piece `i` in the position's order) of `progress` at
-/// least the most so far, weighed against the best so far by its tie-break, then by the
-/// piece's index (the first piece wins), then the first found. Kept out of line, so that
-/// the loop over the many moves that cannot contend stays small.
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-fn contend(
-    best: &mut Option<((i32, i32, i32), Scored)>,
-    most: &mut i32,
-    ev: &EvalTables,
-    seed: u64,
-    s: usize,
-    i: u8,
-    f: usize,
-    t: usize,
-    progress: i32,
-) {
-    let key = (progress, tie_break(ev, seed, s, f, t), -i32::from(i));
-    if best.is_none_or(|(k, _)| key > k) {
-        *most = progress;
-        let m = Scored {
-            from: f as u16,
-            to: t as u16,
-            seat: s as u8,
-            score: 0,
-        };
-        *best = Some((key, m));
     }
 }
 
@@ -1314,6 +1373,47 @@ mod tests {
             }
         }
         assert!(compared > 10_000, "{compared} choices compared");
+    }
+
+    /// The table of most-progress moves the worlds share changes nothing: searches in several
+    /// worlds, one after the other as level 5 runs them, choose the same, score the same and
+    /// visit as many positions with it as without it, from the opening to the finish.
+    #[test]
+    fn the_shared_table_of_greedy_moves_changes_no_search() {
+        use crate::ai::{think, Budget, Player};
+        for name in ["star-6", "star-3", "halma-4"] {
+            let variant: Variant = name.parse().unwrap();
+            let mut pos = Position::start(variant);
+            let ev = EvalTables::new(pos.rules());
+            let limits = Limits {
+                nodes: Some(3000),
+                time_ms: None,
+            };
+            let mut ply = 0u64;
+            while !pos.is_over() {
+                if ply % 25 == 7 {
+                    let mut with = Searcher::new(&pos, &ev, &limits, &NoClock);
+                    let mut without = Searcher::new(&pos, &ev, &limits, &NoClock);
+                    assert!(!with.ties.is_empty(), "{name} is a race");
+                    without.ties.clear();
+                    for world in [0, 7, 1234, 99] {
+                        let r: Vec<_> = [&mut with, &mut without]
+                            .into_iter()
+                            .map(|s| {
+                                s.enter_world(world, &limits);
+                                let r = s.run(MAX_DEPTH, &mut || 0).unwrap();
+                                ((r.best.from, r.best.to), r.score, r.depth, r.pv, s.nodes)
+                            })
+                            .collect();
+                        assert_eq!(r[0], r[1], "{name}, ply {ply}, world {world}: {pos}");
+                    }
+                }
+                let t = think(&pos, Player::Greedy, Budget::nodes(1), ply, &NoClock).unwrap();
+                pos = pos.after(t.mv).unwrap();
+                ply += 1;
+            }
+            assert!(ply > 100, "{name}: a whole game was played");
+        }
     }
 
     /// The model's greedy player takes a win on the spot, as the real one does, also where
