@@ -297,7 +297,7 @@ pub fn think(
             let r = if level == 5 && s.is_race() {
                 // Playouts pay on the star, not on the square board (see `PLAYOUT_FROM`).
                 let check = matches!(pos.geometry().shape(), Shape::Star { .. });
-                race_worlds(&mut s, budget, check, &mut rng)?
+                race_worlds(&mut s, budget, check, true, &mut rng)?
             } else {
                 let mut noise = move || rng.below(8 + noise) as i32;
                 s.run(depth, &mut noise)?
@@ -339,13 +339,29 @@ const WORLDS: u64 = 16;
 /// 91, 96, 92%; seeds 19–22: 93, 92, 93, 92%), against 89.1% without; with `--time 50`,
 /// in a prototype from three quarters, 92.4% against 90.0%. On seeds 11–14 these did not
 /// add more: 60% of the budget for the playouts 92.5%, five candidate moves 91.75%.
-fn race_worlds(s: &mut Searcher, budget: Budget, check: bool, rng: &mut Rng) -> Option<search::RootResult> {
+///
+/// With `settle`, before the playouts begin (when only the most-voted move matters) the
+/// worlds stop once the rest could not change it (see [`vote_settled`]): the same move, at
+/// 12% fewer nodes a move over whole `star-6` games (seed 11, 100k nodes: 78.7k against
+/// 89.1k). With the playouts, every world's vote counts, for the order of the candidates
+/// (the first of equally winning ones is played): stopping there too, once the three were
+/// known, won 91.5% on seeds 11–20 with `--time 50`, against 93.9% without.
+fn race_worlds(
+    s: &mut Searcher,
+    budget: Budget,
+    check: bool,
+    settle: bool,
+    rng: &mut Rng,
+) -> Option<search::RootResult> {
     let endgame = check && s.endgame_share() >= PLAYOUT_FROM;
     let worlds_share = if endgame { 1.0 - PLAYOUT_SHARE } else { 1.0 };
     let limits = budget_limits(budget, WORLDS as f64 / worlds_share);
     // (votes, summed score, the result of the first world that chose the move)
     let mut votes: Vec<(u32, i64, search::RootResult)> = Vec::new();
     for w in 0..WORLDS {
+        if settle && !endgame && vote_settled(&votes, (WORLDS - w) as u32) {
+            break;
+        }
         let tie_seed = if w == 0 { 0 } else { rng.next_u64() | 1 };
         s.enter_world(tie_seed, &limits);
         let mut noise = || rng.below(8) as i32;
@@ -398,6 +414,20 @@ fn race_worlds(s: &mut Searcher, budget: Budget, check: bool, rng: &mut Rng) -> 
         }
     }
     ranked.into_iter().next()
+}
+
+/// Whether the `remaining` worlds cannot change the most-voted move: it has more votes than
+/// any other (or a move no world chose yet) could reach with every remaining one.
+fn vote_settled(votes: &[(u32, i64, search::RootResult)], remaining: u32) -> bool {
+    let (mut first, mut second) = (0, 0);
+    for &(n, ..) in votes {
+        if n > first {
+            (first, second) = (n, first);
+        } else if n > second {
+            second = n;
+        }
+    }
+    first > second + remaining
 }
 
 /// From this share of our full progress on (60 of the star's 120 points), level 5 checks
@@ -461,4 +491,84 @@ fn budget_limits(budget: Budget, share: f64) -> Limits {
 pub(crate) struct Limits {
     pub nodes: Option<u64>,
     pub time_ms: Option<f64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    /// Stopping the worlds once their vote is settled plays the same move as all 16 would,
+    /// and saves nodes in some positions (a vote that never settled would save nothing).
+    #[test]
+    fn a_settled_vote_plays_the_move_all_the_worlds_would() {
+        for name in ["star-6", "star-3"] {
+            let variant: Variant = name.parse().unwrap();
+            let mut pos = Position::start(variant);
+            let ev = EvalTables::new(pos.rules());
+            let budget = Budget::nodes(16_000);
+            let limits = budget_limits(budget, 1.0);
+            let (mut checked, mut saved) = (0, 0);
+            for ply in 0..400u64 {
+                if pos.is_over() {
+                    break;
+                }
+                if ply % 6 == 3 {
+                    let r: Vec<_> = [false, true]
+                        .into_iter()
+                        .map(|settle| {
+                            let mut s = Searcher::new(&pos, &ev, &limits, &NoClock);
+                            let mut rng = Rng::new(ply);
+                            let r = race_worlds(&mut s, budget, true, settle, &mut rng).unwrap();
+                            (
+                                (r.best.from, r.best.to),
+                                s.nodes,
+                                s.endgame_share() >= PLAYOUT_FROM,
+                            )
+                        })
+                        .collect();
+                    assert_eq!(r[0].0, r[1].0, "{name}, ply {ply}: {pos}");
+                    if r[0].2 {
+                        assert_eq!(r[0].1, r[1].1, "{name}, ply {ply}: with playouts all vote");
+                    } else {
+                        assert!(r[1].1 <= r[0].1, "{name}, ply {ply}: no more nodes");
+                        checked += 1;
+                        saved += usize::from(r[1].1 < r[0].1);
+                    }
+                }
+                let t = think(&pos, Player::Greedy, Budget::nodes(1), ply, &NoClock).unwrap();
+                pos = pos.after(t.mv).unwrap();
+            }
+            assert!(checked >= 5, "{name}: {checked} positions before the playouts");
+            assert!(
+                saved >= 1,
+                "{name}: the vote settled early in {saved} of {checked}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_vote_is_settled_only_when_the_rest_cannot_overturn_it() {
+        let r = |from: u16| search::RootResult {
+            best: search::Scored {
+                from,
+                to: from + 1,
+                seat: 0,
+                score: 0,
+            },
+            score: 0,
+            depth: 1,
+            pv: Vec::new(),
+        };
+        let votes = vec![(9, 0, r(1)), (2, 0, r(2))];
+        assert!(vote_settled(&votes, 6), "9 > 2 + 6");
+        assert!(!vote_settled(&votes, 7), "9 = 2 + 7 could tie");
+        let votes = vec![(2, 0, r(2)), (3, 0, r(1)), (9, 0, r(3))];
+        assert!(
+            vote_settled(&votes, 5) && !vote_settled(&votes, 6),
+            "the leader may come last"
+        );
+        assert!(vote_settled(&votes[..1], 1), "a move no world chose yet has none");
+        assert!(!vote_settled(&[], 16));
+    }
 }
