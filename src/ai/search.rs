@@ -201,14 +201,15 @@
 //! seeds 11–22 (95, 96, 93, 97, 98, 89, 99, 94, 93, 93, 94, 96%) and 93.5% on seeds 23–26
 //! and 33–36 (94, 91, 92, 93, 94, 90, 97, 97%): 94.25% of 2,000, level with this code.
 //! Three times the budget wins about a point: 300k nodes a move won 95.25% on seeds 11–14
-//! (93, 97, 97, 94%), where this code won 93.25 and 95.5% in two runs. Two other checks on the benchmark itself: without the
-//! random opening plies (`--opening 0`) this code won 93.0% on seeds 11, 12 and 21–24 (91,
-//! 99, 89, 94, 91, 94%), so those plies are not what costs the games; and greedy players
-//! whose ties follow a priority drawn from the game, the seat's turn and the move alone
-//! (common random numbers, so that two builds meet the same choices wherever they are still
-//! open) did not make runs agree: two runs of this method with other random streams of
-//! ours disagreed on 23 of 200 games, as independent runs do (11%), since a different move
-//! of ours changes the rest of the game. A comparison still needs thousands of games.
+//! (93, 97, 97, 94%), where this code won 93.25 and 95.5% in two runs. Two other checks
+//! on the benchmark itself: without the random opening plies (`--opening 0`) this code won
+//! 93.0% on seeds 11, 12 and 21–24 (91, 99, 89, 94, 91, 94%), so those plies are not what
+//! costs the games; and greedy players whose ties follow a priority drawn from the game,
+//! the seat's turn and the move alone (common random numbers, so that two builds meet the
+//! same choices wherever they are still open) did not make runs agree: two runs of this
+//! method with other random streams of ours disagreed on 23 of 200 games, as independent
+//! runs do (11%), since a different move of ours changes the rest of the game. A
+//! comparison still needs thousands of games.
 //!
 //! Each world is a whole search under one consistent model, and only the worlds' choices
 //! are pooled; the expectimax below averaged sampled tie-breaks inside one search instead.
@@ -823,8 +824,12 @@ impl<'a> Searcher<'a> {
     fn greedy_move(&mut self, s: usize) -> Option<Scored> {
         let one_short = self.pos.one_short(s);
         let table = !one_short && !self.in_playout && !self.ties.is_empty();
-        let key = self.pos.hash() ^ turn_key(self.pos.to_move) ^ mix64(TIES_SALT + s as u64);
-        let slot = (key as usize) & (self.ties.len().max(1) - 1);
+        let (key, slot) = if table {
+            let key = self.pos.hash() ^ turn_key(self.pos.to_move) ^ mix64(TIES_SALT + s as u64);
+            (key, (key as usize) & (self.ties.len() - 1))
+        } else {
+            (0, 0)
+        };
         let hit = table && self.ties[slot].key == key;
         if !hit {
             if let Some(win) = self.most_progress(s, one_short) {
@@ -845,17 +850,17 @@ impl<'a> Searcher<'a> {
         // The world's tie-break, then the first piece in the position's order, then the first
         // found.
         let (ev, seed) = (self.ev, self.tie_seed);
-        let mut best: Option<((i32, i32), u32)> = None;
+        let mut best: Option<((i32, i32), usize, usize)> = None;
         for &m in list {
             let (f, t) = ((m >> 10 & 0x3ff) as usize, (m & 0x3ff) as usize);
             let k = (tie_break(ev, seed, s, f, t), -((m >> 20) as i32));
-            if best.is_none_or(|(b, _)| k > b) {
-                best = Some((k, m));
+            if best.is_none_or(|(b, ..)| k > b) {
+                best = Some((k, f, t));
             }
         }
-        best.map(|(_, m)| Scored {
-            from: (m >> 10 & 0x3ff) as u16,
-            to: (m & 0x3ff) as u16,
+        best.map(|(_, f, t)| Scored {
+            from: f as u16,
+            to: t as u16,
             seat: s as u8,
             score: 0,
         })
