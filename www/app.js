@@ -94,6 +94,45 @@ let paused = false;
 /** @type {{gen: number, jobId: number, path: number[] | null} | null} */
 let hint = null;
 
+/**
+ * Work after a change of position that need not hold up the board (the saved game, the
+ * address, the share dialog, the moves list's scroll), keyed so repeats coalesce. It runs
+ * in a task of its own, so a move's task stays short on a slow or busy machine; anything
+ * that replaces the game or touches the saved games flushes it first.
+ * @type {Map<string, () => void>}
+ */
+const laterJobs = new Map();
+let laterTimer = 0;
+
+/**
+ * @param {string} key
+ * @param {() => void} job
+ */
+function later(key, job) {
+  laterJobs.set(key, job);
+  if (!laterTimer) laterTimer = window.setTimeout(laterStep, 0);
+}
+
+/** One deferred job a task, so that they do not add up to one long task either. */
+function laterStep() {
+  laterTimer = 0;
+  const next = laterJobs.entries().next();
+  if (next.done) return;
+  const [key, job] = next.value;
+  laterJobs.delete(key);
+  if (laterJobs.size) laterTimer = window.setTimeout(laterStep, 0);
+  job();
+}
+
+/** Runs the deferred work now. */
+function flushLater() {
+  if (laterTimer) window.clearTimeout(laterTimer);
+  laterTimer = 0;
+  const jobs = [...laterJobs.values()];
+  laterJobs.clear();
+  for (const job of jobs) job();
+}
+
 /** Pause before a computer's move is played, counted from when it was asked (ms). */
 const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
 
@@ -293,6 +332,8 @@ function humanToMove() {
  * @param {{animate?: ArrayLike<number> | null, save?: boolean}} [opts]
  */
 function sync(opts = {}) {
+  // What was deferred belongs to the position before: it is done first.
+  flushLater();
   invalidatePending();
   clearHint();
   const h = plies();
@@ -308,9 +349,9 @@ function sync(opts = {}) {
     label: boardLabel(),
   });
   renderPanels(h);
-  if (opts.save !== false) autosave();
-  updateFragment();
-  shareDialog?.refresh();
+  if (opts.save !== false) later('save', autosave);
+  later('fragment', updateFragment);
+  later('share', () => shareDialog?.refresh());
   const o = /** @type {Outcome | null} */ (game.outcome());
   if (o) {
     const key = `${game.record()}`;
@@ -329,18 +370,24 @@ function sync(opts = {}) {
 function renderPanels(h = plies()) {
   const o = /** @type {Outcome | null} */ (game.outcome());
   const status = $('status');
-  status.replaceChildren();
-  if (!o) status.appendChild(swatch(game.turn()));
-  const span = document.createElement('span');
-  span.textContent = statusText();
-  status.appendChild(span);
+  const text = statusText();
   const thinking = !o && isExternal(game.turn()) && !paused;
-  if (thinking) {
-    const dots = document.createElement('span');
-    dots.className = 'thinking-dots';
-    dots.setAttribute('aria-hidden', 'true');
-    dots.append(document.createElement('i'), document.createElement('i'), document.createElement('i'));
-    span.appendChild(dots);
+  // Rebuilt only when it changes (the dots' animation restarts on a rebuild).
+  const key = JSON.stringify([!o && seatColor(game.turn()), text, thinking]);
+  if (status.dataset.rowKey !== key) {
+    status.dataset.rowKey = key;
+    status.replaceChildren();
+    if (!o) status.appendChild(swatch(game.turn()));
+    const span = document.createElement('span');
+    span.textContent = text;
+    status.appendChild(span);
+    if (thinking) {
+      const dots = document.createElement('span');
+      dots.className = 'thinking-dots';
+      dots.setAttribute('aria-hidden', 'true');
+      dots.append(document.createElement('i'), document.createElement('i'), document.createElement('i'));
+      span.appendChild(dots);
+    }
   }
   status.dataset.turn = String(game.turn());
   status.dataset.over = o ? o.kind : '';
@@ -414,17 +461,10 @@ function renderStandings(sol) {
   heading.textContent = t(heading.dataset.i18n);
   const finished = new Set(Array.from(game.finished()));
   const list = $('standings');
-  /** @type {HTMLElement[]} */
+  /** @type {[string, () => HTMLElement][]} */
   const rows = [];
   for (let s = 1; s <= info.seats; s++) {
-    const li = document.createElement('li');
-    li.dataset.seat = String(s);
-    if (s === game.turn() && !game.isOver()) li.classList.add('current');
-    const name = document.createElement('span');
-    name.className = 'name';
-    name.textContent = playerName(s);
-    const extra = document.createElement('span');
-    extra.className = 'muted';
+    const current = s === game.turn() && !game.isOver();
     /** @type {string[]} */
     const tags = [];
     const pl = setup.players[s - 1];
@@ -432,20 +472,56 @@ function renderStandings(sol) {
     if (pl && pl.kind === 'computer' && isExternal(s)) tags.push(t(pl.name ? 'panel.computer' : 'panel.level', { n: pl.level ?? 3 }));
     if (info.teams !== 'none') tags.push(t('panel.team', { n: boardDesc.seats[s - 1].team }));
     if (finished.has(s)) tags.push(t('panel.finished'));
-    extra.textContent = tags.length ? ` · ${tags.join(' · ')}` : '';
-    // Name and tags share one cell, so long tags wrap under the name instead of widening
-    // the panel.
-    const who = document.createElement('span');
-    who.className = 'who';
-    who.append(name, extra);
-    const p = document.createElement('span');
-    p.className = 'pts';
-    p.textContent = sol ? tn('panel.unmatched', sol.unmatched) : tn('panel.points.value', pts[s - 1] ?? 0);
-    if (sol) p.title = t('panel.unmatched.title');
-    li.append(swatch(s), who, p);
-    rows.push(li);
+    const who = playerName(s);
+    const extra = tags.length ? ` · ${tags.join(' · ')}` : '';
+    const value = sol ? tn('panel.unmatched', sol.unmatched) : tn('panel.points.value', pts[s - 1] ?? 0);
+    const title = sol ? t('panel.unmatched.title') : '';
+    const key = JSON.stringify([s, current, who, extra, value, title, seatColor(s)]);
+    rows.push([
+      key,
+      () => {
+        const li = document.createElement('li');
+        li.dataset.seat = String(s);
+        if (current) li.classList.add('current');
+        const name = document.createElement('span');
+        name.className = 'name';
+        name.textContent = who;
+        const ex = document.createElement('span');
+        ex.className = 'muted';
+        ex.textContent = extra;
+        // Name and tags share one cell, so long tags wrap under the name instead of
+        // widening the panel.
+        const cell = document.createElement('span');
+        cell.className = 'who';
+        cell.append(name, ex);
+        const p = document.createElement('span');
+        p.className = 'pts';
+        p.textContent = value;
+        if (title) p.title = title;
+        li.append(swatch(s), cell, p);
+        return li;
+      },
+    ]);
   }
-  list.replaceChildren(...rows);
+  keyedChildren(list, rows);
+}
+
+/**
+ * Makes `list`'s children the given rows, building only those whose key changed: a move
+ * changes a row or two, and untouched rows cost no style or layout work.
+ * @param {HTMLElement} list
+ * @param {[string, () => HTMLElement][]} rows key and builder of each row
+ */
+function keyedChildren(list, rows) {
+  rows.forEach(([key, make], i) => {
+    const old = /** @type {HTMLElement | undefined} */ (list.children[i]);
+    if (old && old.dataset.rowKey === key) return;
+    const el = make();
+    el.dataset.rowKey = key;
+    if (old) old.replaceWith(el);
+    else list.appendChild(el);
+  });
+  while (list.children.length > rows.length) list.lastElementChild?.remove();
 }
 
 /** @param {Ply[]} h */
@@ -472,8 +548,13 @@ function renderMoves(h) {
   list.classList.toggle('two', info.seats === 2);
   for (const li of list.querySelectorAll('li.last')) li.classList.remove('last');
   list.lastElementChild?.classList.add('last');
+  // Scroll the list itself, not the page; later, as reading the layout forces one.
+  later('scroll-moves', scrollMoves);
+}
+
+function scrollMoves() {
+  const list = $('moves');
   const last = /** @type {HTMLElement | null} */ (list.lastElementChild);
-  // Scroll the list itself, not the page.
   if (last) list.scrollTop = last.offsetTop + last.offsetHeight - list.clientHeight;
 }
 
@@ -721,6 +802,7 @@ function redo() {
  *   a new one, or the open game's slot when that one is still empty)
  */
 function setGame(g, s, opts = {}) {
+  flushLater();
   gameId = opts.id ?? freshId();
   setCurrent(storage, session, gameId);
   if (game) clearHint();
@@ -917,9 +999,14 @@ function wire() {
   // Leaving the page ends a running search; coming back (from the back-forward cache)
   // asks again.
   window.addEventListener('pagehide', () => {
+    flushLater();
     invalidatePending();
     clearHint();
     ai.dispose();
+  });
+  // A phone may end a hidden page without a pagehide: the save is written before.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushLater();
   });
   window.addEventListener('pageshow', (e) => {
     if (e.persisted && game) requestExternalMove();
@@ -997,6 +1084,8 @@ function wire() {
 /** Test and tooling hook: read-only views of the game and the board's geometry. */
 function exposeHook() {
   const hook = {
+    /** Runs the work deferred after a move (the page does it in the next task anyway). */
+    flush: () => flushLater(),
     position: () => game.position(),
     record: () => game.record(),
     variant: () => game.variant,
@@ -1019,6 +1108,13 @@ function exposeHook() {
     /** The id of the open game among the saved games. */
     gameId: () => gameId,
   };
+  // Each read comes after the deferred work, so the page is consistent with what it says.
+  for (const [k, fn] of Object.entries(hook)) {
+    /** @type {any} */ (hook)[k] = (/** @type {any[]} */ ...a) => {
+      flushLater();
+      return /** @type {(...a: any[]) => any} */ (fn)(...a);
+    };
+  }
   /** @type {any} */ (window).__halma = hook;
 }
 
@@ -1128,6 +1224,7 @@ function openSaved(id) {
  * @returns {string | null} an error message, or null
  */
 function deleteSaved(id) {
+  flushLater();
   const err = removeSaved(storage, id);
   if (err) return t('notice.saveFailed', { reason: err });
   if (id === gameId) {
