@@ -185,6 +185,13 @@ export function createBoard(element, config) {
   /** @type {HTMLCanvasElement | null} */
   let bg = null;
   let bgDirty = true;
+  /**
+   * Layers of the background that a quarter turn (square) or a sixth (star) leaves unchanged,
+   * by name, with what they were drawn for: turning the board toward each player in turn
+   * then redraws only what does change.
+   * @type {Map<string, {key: string, board: BoardDesc, canvas: HTMLCanvasElement}>}
+   */
+  const layers = new Map();
   /** @type {Map<string, HTMLCanvasElement>} */
   let sprites = new Map();
   let selected = -1;
@@ -335,32 +342,35 @@ export function createBoard(element, config) {
     const x1 = Math.max(ax, bx);
     const y1 = Math.max(ay, by);
     const fw = (frameReach() - 0.5) * s;
-    // Frame with a soft shadow (layered strokes: a canvas blur is slow in software and the
-    // background is redrawn whenever the board turns).
-    g.save();
-    g.translate(0, s * 0.06);
-    g.lineJoin = 'round';
-    for (let i = 1; i <= 4; i++) {
+    /** @param {CanvasRenderingContext2D} g */
+    const drawFrame = (g) => {
+      // Frame with a soft shadow (layered strokes: a canvas blur is slow in software).
+      g.save();
+      g.translate(0, s * 0.06);
+      g.lineJoin = 'round';
+      for (let i = 1; i <= 4; i++) {
+        roundRect(g, x0 - fw, y0 - fw, x1 - x0 + 2 * fw, y1 - y0 + 2 * fw, s * 0.25);
+        g.strokeStyle = 'rgba(0,0,0,0.07)';
+        g.lineWidth = s * 0.07 * i;
+        g.stroke();
+      }
+      g.restore();
       roundRect(g, x0 - fw, y0 - fw, x1 - x0 + 2 * fw, y1 - y0 + 2 * fw, s * 0.25);
-      g.strokeStyle = 'rgba(0,0,0,0.07)';
-      g.lineWidth = s * 0.07 * i;
+      g.fillStyle = t.frame;
+      g.fill();
+      // Wood grain hint on the frame.
+      const grad = g.createLinearGradient(x0 - fw, y0 - fw, x1 + fw, y1 + fw);
+      grad.addColorStop(0, 'rgba(255,255,255,0.10)');
+      grad.addColorStop(0.5, 'rgba(255,255,255,0)');
+      grad.addColorStop(1, 'rgba(0,0,0,0.12)');
+      roundRect(g, x0 - fw, y0 - fw, x1 - x0 + 2 * fw, y1 - y0 + 2 * fw, s * 0.25);
+      g.fillStyle = grad;
+      g.fill();
+      g.lineWidth = Math.max(1, s * 0.04);
+      g.strokeStyle = t.frameEdge;
       g.stroke();
-    }
-    g.restore();
-    roundRect(g, x0 - fw, y0 - fw, x1 - x0 + 2 * fw, y1 - y0 + 2 * fw, s * 0.25);
-    g.fillStyle = t.frame;
-    g.fill();
-    // Wood grain hint on the frame.
-    const grad = g.createLinearGradient(x0 - fw, y0 - fw, x1 + fw, y1 + fw);
-    grad.addColorStop(0, 'rgba(255,255,255,0.10)');
-    grad.addColorStop(0.5, 'rgba(255,255,255,0)');
-    grad.addColorStop(1, 'rgba(0,0,0,0.12)');
-    roundRect(g, x0 - fw, y0 - fw, x1 - x0 + 2 * fw, y1 - y0 + 2 * fw, s * 0.25);
-    g.fillStyle = grad;
-    g.fill();
-    g.lineWidth = Math.max(1, s * 0.04);
-    g.strokeStyle = t.frameEdge;
-    g.stroke();
+    };
+    cachedLayer(g, 'frame', 90, drawFrame);
 
     // Squares, tinted in the camps.
     /** @type {Map<number, string>} */
@@ -438,6 +448,43 @@ export function createBoard(element, config) {
     }
   }
 
+  /**
+   * A canvas the size of `like` drawn by `draw` (CSS px units, as the background).
+   * @param {HTMLCanvasElement} like
+   * @param {(g: CanvasRenderingContext2D) => void} draw
+   */
+  function layer(like, draw) {
+    const c = doc.createElement('canvas');
+    c.width = like.width;
+    c.height = like.height;
+    const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    draw(g);
+    return c;
+  }
+
+  /**
+   * Draws the layer `name` onto `g` pixel for pixel, from the cache while the board has only
+   * turned by multiples of `period` degrees since it was drawn.
+   * @param {CanvasRenderingContext2D} g
+   * @param {string} name
+   * @param {number} period
+   * @param {(g: CanvasRenderingContext2D) => void} draw
+   */
+  function cachedLayer(g, name, period, draw) {
+    const turn = Math.round((layout.rotation % period) * 1e6);
+    const key = [g.canvas.width, g.canvas.height, dpr, cfg.theme, cfg.coordinates, turn].join();
+    let l = layers.get(name);
+    if (!l || l.key !== key || l.board !== cfg.board) {
+      l = { key, board: cfg.board, canvas: layer(g.canvas, draw) };
+      layers.set(name, l);
+    }
+    g.save();
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.drawImage(l.canvas, 0, 0);
+    g.restore();
+  }
+
   /** @param {CanvasRenderingContext2D} g */
   function drawStarBoard(g) {
     const t = theme();
@@ -474,9 +521,10 @@ export function createBoard(element, config) {
     /**
      * A closed outline, started halfway along its last edge: with very thick round-joined
      * strokes, a join at the start vertex can come out sharp.
+     * @param {CanvasRenderingContext2D} g
      * @param {[number, number][]} pts
      */
-    const path = (pts) => {
+    const path = (g, pts) => {
       const [ax, ay] = pts[pts.length - 1];
       const [bx, by] = pts[0];
       g.beginPath();
@@ -484,42 +532,84 @@ export function createBoard(element, config) {
       for (const [x, y] of pts) g.lineTo(x, y);
       g.closePath();
     };
-    const [ccx, ccy] = toScreen(layout, cxu, cyu);
-    // The plate: the star grown by a rounded margin, over a soft shadow made of layered
-    // strokes (a canvas blur is slow in software, and this is redrawn when the board turns).
-    g.save();
-    g.lineJoin = 'round';
-    g.translate(0, s * 0.08);
-    path(poly);
-    for (let i = 1; i <= 4; i++) {
-      g.strokeStyle = 'rgba(0,0,0,0.07)';
-      g.lineWidth = (frameReach() + 0.06 * i) * 2 * s;
+    // The plate, the lines and the holes look the same after a turn by a multiple of 60°
+    // (the light comes from the same side of the screen): drawn once and reused, so turning
+    // the board toward each player redraws only the camps over the plate.
+    /** @param {CanvasRenderingContext2D} g */
+    const drawPlate = (g) => {
+      const [ccx, ccy] = toScreen(layout, cxu, cyu);
+      // The plate: the star grown by a rounded margin, over a soft shadow made of layered
+      // strokes (a canvas blur is slow in software).
+      g.save();
+      g.lineJoin = 'round';
+      g.translate(0, s * 0.08);
+      path(g, poly);
+      for (let i = 1; i <= 4; i++) {
+        g.strokeStyle = 'rgba(0,0,0,0.07)';
+        g.lineWidth = (frameReach() + 0.06 * i) * 2 * s;
+        g.stroke();
+      }
+      g.restore();
+      g.save();
+      g.lineJoin = 'round';
+      path(g, poly);
+      g.fillStyle = t.plateEdge;
+      g.strokeStyle = t.plateEdge;
+      g.lineWidth = frameReach() * 2 * s;
       g.stroke();
-    }
-    g.restore();
-    g.save();
-    g.lineJoin = 'round';
-    path(poly);
-    g.fillStyle = t.plateEdge;
-    g.strokeStyle = t.plateEdge;
-    g.lineWidth = frameReach() * 2 * s;
-    g.stroke();
-    g.fill();
-    g.restore();
-    g.save();
-    g.lineJoin = 'round';
-    path(poly);
-    // Light from the upper left. The start circle must lie inside the end circle, or the
-    // gradient becomes a cone and leaves part of the plate unpainted.
-    const rg = g.createRadialGradient(ccx - s * n * 0.5, ccy - s * n * 0.75, s * 0.2, ccx, ccy, s * n * 2.4);
-    rg.addColorStop(0, mix(t.plate, '#ffffff', 0.18));
-    rg.addColorStop(1, mix(t.plate, '#000000', 0.08));
-    g.fillStyle = rg;
-    g.strokeStyle = rg;
-    g.lineWidth = (frameReach() - 0.12) * 2 * s;
-    g.stroke();
-    g.fill();
-    g.restore();
+      g.fill();
+      g.restore();
+      g.save();
+      g.lineJoin = 'round';
+      path(g, poly);
+      // Light from the upper left. The start circle must lie inside the end circle, or the
+      // gradient becomes a cone and leaves part of the plate unpainted.
+      const rg = g.createRadialGradient(ccx - s * n * 0.5, ccy - s * n * 0.75, s * 0.2, ccx, ccy, s * n * 2.4);
+      rg.addColorStop(0, mix(t.plate, '#ffffff', 0.18));
+      rg.addColorStop(1, mix(t.plate, '#000000', 0.08));
+      g.fillStyle = rg;
+      g.strokeStyle = rg;
+      g.lineWidth = (frameReach() - 0.12) * 2 * s;
+      g.stroke();
+      g.fill();
+      g.restore();
+    };
+    /** @param {CanvasRenderingContext2D} g */
+    const drawHoles = (g) => {
+      // Lines between neighbouring holes.
+      g.strokeStyle = t.line;
+      g.lineWidth = Math.max(1, s * 0.05);
+      g.lineCap = 'round';
+      g.beginPath();
+      for (const [a, c] of cfg.board.edges) {
+        const [x1, y1] = cellCenter(layout, cells, a);
+        const [x2, y2] = cellCenter(layout, cells, c);
+        g.moveTo(x1, y1);
+        g.lineTo(x2, y2);
+      }
+      g.stroke();
+
+      // Holes.
+      const hr = s * 0.2;
+      for (const c of cells) {
+        const [sx, sy] = toScreen(layout, c.x, c.y);
+        g.beginPath();
+        g.arc(sx, sy, hr, 0, Math.PI * 2);
+        const hg = g.createRadialGradient(sx - hr * 0.3, sy - hr * 0.4, hr * 0.1, sx, sy, hr);
+        hg.addColorStop(0, mix(t.hole, '#000000', 0.45));
+        hg.addColorStop(0.8, t.hole);
+        hg.addColorStop(1, mix(t.hole, '#ffffff', 0.1));
+        g.fillStyle = hg;
+        g.fill();
+        // A lit lower rim, as on a drilled hole.
+        g.beginPath();
+        g.arc(sx, sy, hr, Math.PI * 0.15, Math.PI * 0.85);
+        g.strokeStyle = t.holeLight;
+        g.lineWidth = Math.max(0.75, s * 0.035);
+        g.stroke();
+      }
+    };
+    cachedLayer(g, 'plate', 60, drawPlate);
 
     // Coloured points.
     for (const camp of cfg.board.camps) {
@@ -542,7 +632,7 @@ export function createBoard(element, config) {
       const corners = sorted.slice(0, 3).map((c) => toScreen(layout, c.x, c.y));
       g.save();
       g.lineJoin = 'round';
-      path(corners);
+      path(g, corners);
       const strength = camp.homeOf ? 0.85 : 0.45;
       g.fillStyle = alpha(col, strength * (cfg.theme === 'dark' ? 0.6 : 0.55));
       g.strokeStyle = g.fillStyle;
@@ -552,38 +642,7 @@ export function createBoard(element, config) {
       g.restore();
     }
 
-    // Lines between neighbouring holes.
-    g.strokeStyle = t.line;
-    g.lineWidth = Math.max(1, s * 0.05);
-    g.lineCap = 'round';
-    g.beginPath();
-    for (const [a, c] of cfg.board.edges) {
-      const [x1, y1] = cellCenter(layout, cells, a);
-      const [x2, y2] = cellCenter(layout, cells, c);
-      g.moveTo(x1, y1);
-      g.lineTo(x2, y2);
-    }
-    g.stroke();
-
-    // Holes.
-    const hr = s * 0.2;
-    for (const c of cells) {
-      const [sx, sy] = toScreen(layout, c.x, c.y);
-      g.beginPath();
-      g.arc(sx, sy, hr, 0, Math.PI * 2);
-      const hg = g.createRadialGradient(sx - hr * 0.3, sy - hr * 0.4, hr * 0.1, sx, sy, hr);
-      hg.addColorStop(0, mix(t.hole, '#000000', 0.45));
-      hg.addColorStop(0.8, t.hole);
-      hg.addColorStop(1, mix(t.hole, '#ffffff', 0.1));
-      g.fillStyle = hg;
-      g.fill();
-      // A lit lower rim, as on a drilled hole.
-      g.beginPath();
-      g.arc(sx, sy, hr, Math.PI * 0.15, Math.PI * 0.85);
-      g.strokeStyle = t.holeLight;
-      g.lineWidth = Math.max(0.75, s * 0.035);
-      g.stroke();
-    }
+    cachedLayer(g, 'holes', 60, drawHoles);
 
     if (cfg.coordinates) {
       g.textAlign = 'center';
@@ -1422,6 +1481,7 @@ export function createBoard(element, config) {
       canvas.remove();
       bg = null;
       sprites = new Map();
+      layers.clear();
     },
     cellPoint(cell) {
       const [x, y] = cellCenter(layout, cfg.board.cells, cell);
