@@ -14,6 +14,7 @@ import {
   observeLongTasks,
   longTasksSince,
   shotPath,
+  POLL,
 } from './helpers.mjs';
 import { loadavg, cpus } from 'node:os';
 import { searchOptions } from '../../www/computer.js';
@@ -82,7 +83,7 @@ async function waitForHumanTurn(page, humanSeats) {
       return (h.outcome() || seats.includes(h.turn())) && !h.boardState().animating;
     },
     humanSeats,
-    { timeout: 30_000 },
+    { timeout: 30_000, ...POLL },
   );
 }
 

@@ -59,9 +59,15 @@ export async function open(page, query = '') {
   await settle(page);
 }
 
+/**
+ * How often the tests poll the page: on a timer, so the check runs in a task of its own
+ * rather than inside the page's animation frames (where it would add to their length).
+ */
+export const POLL = { polling: 25 };
+
 /** Waits for a running move animation to end. */
 export async function settle(page) {
-  await page.waitForFunction(() => !window.__halma || !window.__halma.boardState().animating);
+  await page.waitForFunction(() => !window.__halma || !window.__halma.boardState().animating, null, POLL);
 }
 
 /** Client coordinates of a cell on the canvas. */
