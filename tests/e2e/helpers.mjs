@@ -107,6 +107,30 @@ export async function observeLongTasks(page) {
   });
 }
 
+/**
+ * Traces the top-level tasks of the page's main thread (the renderer's, as the browser
+ * runs them), with how long each took and how much of that the thread was on the CPU:
+ * on shared cores a task can take long because the machine took the core away, and only
+ * its CPU time says how much work the page did. `stop()` ends the trace.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {import('@playwright/test').Page} page
+ */
+export async function traceMainThread(browser, page) {
+  await browser.startTracing(page, { categories: ['toplevel'] });
+  return {
+    /** @returns {Promise<{wallMs: number, cpuMs: number}[]>} */
+    async stop() {
+      const ev = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+      const main = new Set(
+        ev.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+      );
+      return ev
+        .filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && main.has(`${e.pid}:${e.tid}`))
+        .map((e) => ({ wallMs: e.dur / 1000, cpuMs: (e.tdur ?? e.dur) / 1000 }));
+    },
+  };
+}
+
 /** Long tasks that started at or after `since` (page time, ms). */
 export async function longTasksSince(page, since) {
   return page.evaluate((t) => window.__longtasks.filter((e) => e.start >= t), since);
