@@ -54,6 +54,16 @@ for (const variant of ['halma', 'star-6']) {
       wallMs: elapsed,
       duringLoad: loadTasks.map((e) => Math.round(e.duration)),
     });
+    // The moves list keeps its last move in view (it scrolls itself, after the move).
+    const list = () =>
+      page.evaluate(() => {
+        const l = /** @type {HTMLElement} */ (document.getElementById('moves'));
+        const a = l.getBoundingClientRect();
+        const b = /** @type {HTMLElement} */ (l.lastElementChild).getBoundingClientRect();
+        return { overflows: l.scrollHeight > l.clientHeight, lastInView: b.top >= a.top - 1 && b.bottom <= a.bottom + 1 };
+      });
+    if (variant === 'star-6') expect((await list()).overflows, 'the list is longer than its box').toBe(true);
+    await expect.poll(async () => (await list()).lastInView, { message: 'the last move is in view' }).toBe(true);
     // The status names the seat to move.
     const turn = await page.evaluate(() => window.__halma.turn());
     await expect(page.locator('#status')).toHaveAttribute('data-turn', String(turn));
