@@ -373,7 +373,7 @@ function renderPanels(h = plies()) {
   const text = statusText();
   const thinking = !o && isExternal(game.turn()) && !paused;
   // Rebuilt only when it changes (the dots' animation restarts on a rebuild).
-  const key = JSON.stringify([!o && seatColor(game.turn()), text, thinking]);
+  const key = JSON.stringify([!o && game.turn(), !o && seatColor(game.turn()), text, thinking]);
   if (status.dataset.rowKey !== key) {
     status.dataset.rowKey = key;
     status.replaceChildren();
