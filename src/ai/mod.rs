@@ -440,7 +440,9 @@ fn vote_settled(votes: &[(u32, i64, search::RootResult)], remaining: u32) -> boo
 const PLAYOUT_FROM: f64 = 0.5;
 /// The share of the budget the playouts take.
 const PLAYOUT_SHARE: f64 = 0.4;
-/// The most-voted moves compared by playouts (with our own greedy move).
+/// The most-voted moves compared by playouts (with our own greedy move). Two, so that each
+/// gets more games, made no measurable difference: `star-6`, 100k nodes, seeds 11–22, 93.75%
+/// (93, 95, 92, 93, 94, 95, 96, 91, 96, 96, 95, 89%) against 93.5% with three.
 const PLAYOUT_MOVES: usize = 3;
 
 /// Near the end of a race the worlds' vote is checked by playouts: the game played to the
