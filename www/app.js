@@ -528,22 +528,18 @@ function keyedChildren(list, rows) {
 function renderMoves(h) {
   const list = $('moves');
   if (h.length === 0) {
-    const li = document.createElement('li');
-    li.className = 'empty';
-    li.dataset.key = 'empty';
-    li.textContent = t('panel.noMoves');
-    list.replaceChildren(li);
+    const empty = () => {
+      const li = document.createElement('li');
+      li.className = 'empty';
+      li.textContent = t('panel.noMoves');
+      return li;
+    };
+    keyedChildren(list, [[`empty:${getLang()}`, empty]]);
     list.dataset.count = '0';
     return;
   }
-  const items = /** @type {HTMLCollectionOf<HTMLLIElement>} */ (list.children);
-  // Keep the common prefix; replace the rest (cheap for long games).
-  let keep = 0;
-  while (keep < items.length && keep < h.length && items[keep].dataset.key === plyKey(h[keep], keep)) keep++;
-  while (items.length > keep) items[items.length - 1].remove();
-  const frag = document.createDocumentFragment();
-  for (let i = keep; i < h.length; i++) frag.appendChild(moveItem(h[i], i));
-  list.appendChild(frag);
+  // Only new or changed plies are built (cheap for long games).
+  keyedChildren(list, h.map((p, i) => [plyKey(p, i), () => moveItem(p, i)]));
   list.dataset.count = String(h.length);
   list.classList.toggle('two', info.seats === 2);
   for (const li of list.querySelectorAll('li.last')) li.classList.remove('last');
@@ -572,7 +568,6 @@ function plyKey(p, i) {
  */
 function moveItem(p, i) {
   const li = document.createElement('li');
-  li.dataset.key = plyKey(p, i);
   const no = document.createElement('span');
   no.className = 'no';
   no.textContent = `${i + 1}.`;
@@ -1084,8 +1079,6 @@ function wire() {
 /** Test and tooling hook: read-only views of the game and the board's geometry. */
 function exposeHook() {
   const hook = {
-    /** Runs the work deferred after a move (the page does it in the next task anyway). */
-    flush: () => flushLater(),
     position: () => game.position(),
     record: () => game.record(),
     variant: () => game.variant,
