@@ -24,9 +24,10 @@
 //! ([`Searcher::next_gain`]), where a constant tempo stood before. A line that leaves a
 //! long hop ready is then worth more than one that leaves a step. `star-6`, 100k nodes, at
 //! the same nodes and time a move: 94.8% of 5,600 games over seeds 11–66; 94.9% of 4,400
-//! over seeds 11–54, where the constant won 94.2% of 5,600 on the same seeds (by groups: 11–22 94.5% against 93.5 and
-//! 95.0% in two runs, 23–32 95.2% against 94.0%, 33–42 95.3% against 95.1%, 43–54 94.75%
-//! against 93.6%). Where the paragraphs below compare with "this code", they mean the code
+//! over seeds 11–54, where the constant won 94.2% of 5,600 on the same seeds (by groups:
+//! 11–22 94.5% against 93.5 and 95.0% in two runs, 23–32 95.2% against 94.0%, 33–42 95.3%
+//! against 95.1%, 43–54 94.75% against 93.6%). At 1.5 times its weight it won 94.67% on
+//! seeds 11–22. Where the paragraphs below compare with "this code", they mean the code
 //! before this term.
 //!
 //! Level 5 shares its budget in a race among sampled worlds, each breaking the opponents'
@@ -671,11 +672,17 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The discount (out of 1024) of the line's next move of ours: [`RACE_WEIGHTS`] by the
+    /// moves we have made in it, nothing past its end.
+    fn race_weight(&self) -> i32 {
+        RACE_WEIGHTS.get(self.our_moves).copied().unwrap_or(0)
+    }
+
     fn make(&mut self, m: &Scored) -> crate::position::Undo {
         self.nodes += 1;
         let (mut g, mut counted) = (0, false);
         if self.race_only {
-            let w = RACE_WEIGHTS.get(self.our_moves).copied().unwrap_or(0);
+            let w = self.race_weight();
             let gain = self.ev.gain(m.seat as usize, m.from as usize, m.to as usize);
             if self.team & (1 << m.seat) != 0 {
                 self.our_moves += 1;
@@ -831,7 +838,7 @@ impl<'a> Searcher<'a> {
     /// of our greedy move (the best of the team's seats), discounted as that move of the
     /// line. It stands where [`TEMPO`] did; the module docs have the figures.
     fn next_gain(&mut self) -> i32 {
-        let w = RACE_WEIGHTS.get(self.our_moves).copied().unwrap_or(0);
+        let w = self.race_weight();
         let finished = self.pos.finished().0;
         let mut best = 0;
         for s in 0..self.seats {
