@@ -1,7 +1,7 @@
-//! The move generation benchmark shared by `halma bench` and the wasm module's
-//! `benchMovegen`, so both measure exactly the same work.
+//! The benchmarks shared by `halma bench` and the wasm module's `benchMovegen` and
+//! `benchSearch`, so native and wasm measure exactly the same work.
 
-use crate::ai::Clock;
+use crate::ai::{think, Budget, Clock, Player};
 use crate::{MoveGen, Position};
 use serde::Serialize;
 
@@ -81,6 +81,54 @@ pub fn run_bench(millis: f64, clock: &dyn Clock) -> Vec<BenchRun> {
     out
 }
 
+/// One line of the search benchmark: level 5 on one board's mid-game positions.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchRun {
+    /// `"<board> search"`.
+    pub name: String,
+    /// Positions the searches visited, all positions together.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nodes_per_second: f64,
+    /// Average depth of the last completed iteration.
+    pub depth: f64,
+    /// Positions searched.
+    pub positions: usize,
+    /// Time taken.
+    pub seconds: f64,
+}
+
+/// For each board of [`bench_positions`], a level 5 search of `nodes` nodes (seed 1) from
+/// each of its mid-game positions, timed by `clock`: nodes per second of the whole search
+/// (move generation, evaluation, table and ordering), the same work on every platform.
+/// Single thread; blocks for the whole run.
+pub fn run_search_bench(nodes: u64, clock: &dyn Clock) -> Vec<SearchRun> {
+    bench_positions()
+        .into_iter()
+        .map(|(name, texts)| {
+            let (mut visited, mut depths) = (0u64, 0u32);
+            let t = clock.now_ms();
+            for text in texts {
+                let pos: Position = text.parse().expect("the bench positions are valid");
+                if let Some(th) = think(&pos, Player::Level(5), Budget::nodes(nodes), 1, clock) {
+                    visited += th.nodes;
+                    depths += th.depth;
+                }
+            }
+            let seconds = (clock.now_ms() - t) / 1000.0;
+            SearchRun {
+                name: format!("{name} search"),
+                nodes: visited,
+                nodes_per_second: visited as f64 / seconds,
+                depth: depths as f64 / texts.len() as f64,
+                positions: texts.len(),
+                seconds,
+            }
+        })
+        .collect()
+}
+
 /// Fixed mid-game positions used by `halma bench`, the criterion benchmark and the wasm
 /// benchmark, by board: `(name, positions)`. They were reached by level-4 self-play (plies
 /// 20–50 on the star, 30–90 on the 16×16 board).
@@ -105,4 +153,23 @@ pub fn bench_positions() -> [(&'static str, &'static [&'static str]); 2] {
             ],
         ),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::SystemClock;
+
+    #[test]
+    fn search_bench_spends_the_budget_on_every_board() {
+        let runs = run_search_bench(5_000, &SystemClock::default());
+        let names: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["star-2 search", "halma search"]);
+        for r in &runs {
+            // Each search stops at its budget, give or take the last node's children.
+            assert!(r.nodes >= 4 * 4_000 && r.nodes <= 4 * 6_000, "{r:?}");
+            assert!(r.depth >= 2.0, "{r:?}");
+            assert!(r.nodes_per_second > 0.0);
+        }
+    }
 }

@@ -44,7 +44,7 @@ mod variant;
 #[doc(hidden)]
 pub mod wasm;
 
-pub use bench::{bench_positions, run_bench, BenchRun};
+pub use bench::{bench_positions, run_bench, run_search_bench, BenchRun, SearchRun};
 pub use error::{Error, ErrorKind};
 pub use game::{DrawReason, Game, Outcome, Ply, Standing, MAX_RECORD_LEN};
 pub use geometry::{Cell, Geometry, Shape};

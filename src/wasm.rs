@@ -575,6 +575,19 @@ pub fn bench_movegen(millis: JsValue) -> Result<JsValue, JsError> {
     to_js(&crate::run_bench(millis, &PerformanceClock))
 }
 
+/// The search benchmark of `halma bench`, run in this wasm module: for each board of the
+/// bench positions, a level 5 search of `nodes` nodes from each of its mid-game positions.
+/// Returns `[{name, nodes, nodesPerSecond, depth, positions, seconds}]`; the nodes are the
+/// same as natively, so the speeds compare directly. Blocks for the whole run.
+#[wasm_bindgen(js_name = benchSearch)]
+pub fn bench_search(nodes: JsValue) -> Result<JsValue, JsError> {
+    let nodes = match nodes.as_f64() {
+        Some(n) if (1000.0..=100_000_000.0).contains(&n) && n.fract() == 0.0 => n as u64,
+        _ => return Err(err("nodes must be a whole number from 1000 to 100000000")),
+    };
+    to_js(&crate::run_search_bench(nodes, &PerformanceClock))
+}
+
 /// The browser's clock for the search's time cap.
 struct PerformanceClock;
 

@@ -7,7 +7,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use halma::wasm::{bench_movegen, best_move, variant_ids, variant_info, Game};
+use halma::wasm::{bench_movegen, bench_search, best_move, variant_ids, variant_info, Game};
 use js_sys::{Array, Reflect};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -555,8 +555,10 @@ fn every_export_refuses_bad_arguments_and_the_game_keeps_working() {
         n(1e12),
         object.clone(),
     ] {
-        assert!(!fails(bench_movegen(bad)).is_empty());
+        assert!(!fails(bench_movegen(bad.clone())).is_empty());
+        assert!(fails(bench_search(bad)).contains("nodes must be a whole number"));
     }
+    assert!(fails(bench_search(n(2500.5))).contains("nodes must be a whole number"));
     assert!(!variant_ids().is_empty());
 
     let options = |k: &str, v: JsValue| -> JsValue {
@@ -699,5 +701,23 @@ fn every_export_refuses_bad_arguments_and_the_game_keeps_working() {
         ok(g.outcome());
         ok(g.standings());
         ok(g.history());
+    }
+}
+
+/// The search benchmark runs level 5 on every board's mid-game positions to its node budget.
+#[wasm_bindgen_test]
+fn search_bench_spends_the_budget() {
+    let runs: Array = bench_search(n(5000.0)).unwrap().dyn_into().unwrap();
+    let names: Vec<String> = runs
+        .iter()
+        .map(|r| get(&r, "name").as_string().unwrap())
+        .collect();
+    assert_eq!(names, ["star-2 search", "halma search"]);
+    for r in runs.iter() {
+        let (nodes, positions) = (num(&get(&r, "nodes")), num(&get(&r, "positions")));
+        assert_eq!(positions, 4.0);
+        assert!((4.0 * 4000.0..=4.0 * 6000.0).contains(&nodes), "{nodes}");
+        assert!(num(&get(&r, "depth")) >= 2.0);
+        assert!(num(&get(&r, "nodesPerSecond")) > 0.0);
     }
 }

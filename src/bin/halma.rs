@@ -9,7 +9,7 @@ usage:
   halma perft <variant|position> <depth> [--divide]
   halma moves <variant|position>
   halma play <variant|position> <move>...
-  halma bench [--seconds S]
+  halma bench [--seconds S] [--nodes N]   (N: level 5's nodes a search position)
   halma bestmove <position> [--level L | --time MS | --nodes N] [--seed S]
   halma selfplay <variant> --a P --b P --games N [--time MS | --nodes N] [--seed S]
   halma solve [variant] [--width W] [--tail K] | --once   (the solitaire puzzle)
@@ -109,13 +109,24 @@ fn play(args: &[String]) -> Result<(), String> {
 }
 
 fn bench(args: &[String]) -> Result<(), String> {
-    let secs: f64 = match args {
-        [] => 1.0,
-        [flag, s] if flag == "--seconds" => s.parse().map_err(|_| format!("bad seconds '{s}'"))?,
-        _ => return Err(format!("bench takes [--seconds S]\n{USAGE}")),
-    };
+    let (mut secs, mut nodes) = (1.0f64, 200_000u64);
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let value = it
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+        match flag.as_str() {
+            "--seconds" => secs = value.parse().map_err(|_| format!("bad seconds '{value}'"))?,
+            "--nodes" => match value.parse() {
+                Ok(n) if n > 0 => nodes = n,
+                _ => return Err(format!("bad nodes '{value}'")),
+            },
+            _ => return Err(format!("bench takes [--seconds S] [--nodes N]\n{USAGE}")),
+        }
+    }
+    let clock = halma::ai::SystemClock::default();
     println!("move generation, single thread, whole move lists per second:");
-    for r in halma::run_bench(secs * 1000.0, &halma::ai::SystemClock::default()) {
+    for r in halma::run_bench(secs * 1000.0, &clock) {
         match (r.moves_per_list, r.leaves) {
             (Some(moves), _) => println!(
                 "  {:<8} mid-game: {:>6.2} M lists/s ({moves:.0} moves per list, {} positions)",
@@ -132,6 +143,18 @@ fn bench(args: &[String]) -> Result<(), String> {
                 leaves.unwrap_or(0) as f64 / r.seconds / 1e6
             ),
         }
+    }
+    println!("search, level 5, {nodes} nodes from each mid-game position, single thread:");
+    for r in halma::run_search_bench(nodes, &clock) {
+        println!(
+            "  {:<8} search: {:>6.2} M nodes/s ({} nodes in {:.2} s, depth {:.1}, {} positions)",
+            r.name.trim_end_matches(" search"),
+            r.nodes_per_second / 1e6,
+            r.nodes,
+            r.seconds,
+            r.depth,
+            r.positions
+        );
     }
     Ok(())
 }
