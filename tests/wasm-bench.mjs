@@ -81,13 +81,11 @@ for (let round = 1; round <= rounds; round++) {
     });
     keepBest(native, parseNative(out));
   }
-  for (const r of benchMovegen(millis)) {
-    const mps = r.listsPerSecond / 1e6;
-    if (mps > (wasm.get(r.name) ?? 0)) details.set(r.name, r);
-    keepBest(wasm, new Map([[r.name, mps]]));
-  }
-  for (const r of benchSearch(nodes)) {
-    const mps = r.nodesPerSecond / 1e6;
+  const runs = [
+    ...benchMovegen(millis).map((r) => ({ r, mps: r.listsPerSecond / 1e6 })),
+    ...benchSearch(nodes).map((r) => ({ r, mps: r.nodesPerSecond / 1e6 })),
+  ];
+  for (const { r, mps } of runs) {
     if (mps > (wasm.get(r.name) ?? 0)) details.set(r.name, r);
     keepBest(wasm, new Map([[r.name, mps]]));
   }

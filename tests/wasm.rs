@@ -707,7 +707,7 @@ fn every_export_refuses_bad_arguments_and_the_game_keeps_working() {
 /// The search benchmark runs level 5 on every board's mid-game positions to its node budget.
 #[wasm_bindgen_test]
 fn search_bench_spends_the_budget() {
-    let runs: Array = bench_search(n(5000.0)).unwrap().dyn_into().unwrap();
+    let runs = array(&bench_search(n(5000.0)).unwrap());
     let names: Vec<String> = runs
         .iter()
         .map(|r| get(&r, "name").as_string().unwrap())

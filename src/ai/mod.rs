@@ -174,11 +174,12 @@ impl Rng {
 /// Chooses a move for the seat to move. `None` when the game is over or the seat must pass.
 ///
 /// Levels: 1 plays like a beginner (forward-looking random choices, never absurd); 2 is
-/// greedy on the evaluation with a random blur of up to a row and a half; 3 searches two plies with a sixteenth of the
-/// budget and a blur of about a row; 4 four plies with an eighth of it and a slight blur; 5
-/// searches as deep as the whole budget allows, in a race against several opposing sides
-/// split among 16 sampled models of the opponents' tie-breaks, near the end of the race
-/// checked by playouts. A position with one legal move is answered at once.
+/// greedy on the evaluation with a random blur of up to a row and a half; 3 searches two
+/// plies with a sixteenth of the budget and a blur of about a row; 4 four plies with an
+/// eighth of it and a slight blur; 5 searches as deep as the whole budget allows, in a race
+/// against several opposing sides split among 16 sampled models of the opponents'
+/// tie-breaks, near the end of the race checked by playouts. A position with one legal move
+/// is answered at once.
 pub fn think(
     pos: &Position,
     player: Player,
