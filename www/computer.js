@@ -74,28 +74,40 @@ export function sharedAi() {
 }
 
 /**
+ * A computer seat's controller: asks the AI worker `ai()` gives (asked only when a move is
+ * wanted, so a board that never needs the computer starts no worker).
+ * @param {() => import('./ai.js').Ai} ai
+ * @param {{level?: number}} player
+ * @returns {import('./players.js').SeatController}
+ */
+export function computerController(ai, player) {
+  /** @type {import('./ai.js').Ai | null} */
+  let asked = null;
+  let jobId = -1;
+  return {
+    requestMove(req) {
+      const opts = searchOptions(req.level ?? player.level ?? DEFAULT_LEVEL, req.ply ?? 0);
+      asked = ai();
+      const job = asked.think({ ...opts, position: req.position });
+      jobId = job.id;
+      return job.result.then((th) => {
+        if (!th) throw new Error('the computer found no move');
+        return { from: th.from, to: th.to, path: th.path };
+      });
+    },
+    cancel() {
+      asked?.cancel(jobId);
+    },
+    dispose() {
+      asked?.cancel(jobId);
+    },
+  };
+}
+
+/**
  * Registers the 'computer' controller with players.js.
  * @param {import('./ai.js').Ai} [ai]
  */
 export function registerComputer(ai = sharedAi()) {
-  registerController('computer', (player) => {
-    let jobId = -1;
-    return {
-      requestMove(req) {
-        const opts = searchOptions(req.level ?? player.level ?? DEFAULT_LEVEL, req.ply ?? 0);
-        const job = ai.think({ ...opts, position: req.position });
-        jobId = job.id;
-        return job.result.then((th) => {
-          if (!th) throw new Error('the computer found no move');
-          return { from: th.from, to: th.to, path: th.path };
-        });
-      },
-      cancel() {
-        ai.cancel(jobId);
-      },
-      dispose() {
-        ai.cancel(jobId);
-      },
-    };
-  });
+  registerController('computer', (player) => computerController(() => ai, player));
 }

@@ -22,16 +22,17 @@
 import { Game, variantInfo } from './pkg/halma.js';
 import { loadEngine } from './engine.js';
 import { createBoard as createWidget } from './board.js';
-import { rotationForCamp, cellPair } from './geometry.js';
+import { cellPair } from './geometry.js';
 import { t, detectLang, isLang } from './i18n.js';
-import { SEAT_GLYPHS, seatColor, contrastInk } from './colors.js';
-import { createAi, AiCancelled } from './ai.js';
-import { searchOptions, clampLevel, DEFAULT_LEVEL } from './computer.js';
+import { createAi } from './ai.js';
+import { computerController, clampLevel, DEFAULT_LEVEL } from './computer.js';
+import { createSession, errText } from './session.js';
+import { renderStatus } from './panels/status.js';
+import { busyWhile } from './panels/dom.js';
 
 /** @typedef {import('./i18n.js').Lang} Lang */
-/** @typedef {import('./geometry.js').BoardDesc} BoardDesc */
-/** @typedef {{seat: number, move: {from: number, to: number} | null, path: number[], text: string}} Ply */
-/** @typedef {{kind: 'win', winners: number[]} | {kind: 'draw', reason: string} | {kind: 'unsolved'}} Outcome */
+/** @typedef {import('./session.js').Ply} Ply */
+/** @typedef {import('./session.js').Outcome} Outcome */
 
 /**
  * A board's configuration; `set()` takes any part of it.
@@ -187,11 +188,6 @@ function el(tag, cls) {
   return e;
 }
 
-/** @param {unknown} e */
-function errText(e) {
-  return e instanceof Error ? e.message : String(e);
-}
-
 /**
  * Who plays each seat, from `human,computer:5,…`.
  * @param {string | string[] | undefined} seats
@@ -307,29 +303,35 @@ function mount(shadow, host, initial) {
 
   /** @type {EmbedConfig} */
   let cfg = { ...initial };
-  /** @type {Game | null} */
+  /** The session's game, once there is one (the session owns it). @type {Game | null} */
   let game = null;
-  /** @type {BoardDesc | null} */
-  let desc = null;
   /** @type {ReturnType<typeof createWidget> | null} */
   let board = null;
   /** @type {ReturnType<typeof createAi> | null} */
   let ai = null;
-  /**
-   * What the computer is thinking about: the position, its ply count and the seat's level.
-   * A redraw asks nothing new while it is the same; an answer for another one is dropped.
-   */
-  let asking = '';
   let destroyed = false;
   let engineReady = false;
-  let overFor = '';
   /** @type {string | null} */
   let shownError = null;
+  /** Moves taken back by stepping through the game, still to come. */
+  let redoCount = 0;
   /** @type {Record<string, Set<(d: any) => void>>} */
   const handlers = { move: new Set(), gameover: new Set(), error: new Set(), ready: new Set() };
   const darkQuery = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
   const onScheme = () => applyTheme();
   darkQuery?.addEventListener('change', onScheme);
+  const markBusy = busyWhile(boardEl, () => !!board && board.state().animating);
+
+  const session = createSession({
+    t: (key, params) => tr(key, params),
+    // Each board has its own AI worker, started when a computer seat first needs it.
+    controllerFor: (p) => (p.kind === 'computer' ? computerController(() => (ai ??= createAi()), p) : null),
+    play: (ans) => playMove({ from: ans.from, to: ans.to }, 'computer', true),
+    failed: (e) => showError(errText(e)),
+    // Let the last move be seen before the answer.
+    delay: () => 500,
+    animating: () => !!board && board.state().animating,
+  });
 
   /**
    * @param {'move' | 'gameover' | 'error' | 'ready'} type
@@ -375,73 +377,27 @@ function mount(shadow, host, initial) {
     board?.set({ theme: th });
   }
 
-  function seats() {
-    return parseSeats(cfg.seats, cfg.level ?? DEFAULT_LEVEL);
+  /**
+   * Who plays each seat of a game (people where the configuration says nothing).
+   * @param {Game} g
+   */
+  function players(g) {
+    const level = cfg.level ?? DEFAULT_LEVEL;
+    const listed = parseSeats(cfg.seats, level);
+    return Array.from({ length: g.seats }, (_, i) => listed[i] ?? { kind: /** @type {const} */ ('human'), level: clampLevel(level) });
   }
-
-  /** @param {number} seat */
-  function isComputer(seat) {
-    return seats()[seat - 1]?.kind === 'computer';
-  }
-
-  /** @param {number} seat */
-  function seatName(seat) {
-    const who = tr(isComputer(seat) ? 'seat.computer' : 'seat.default', { n: seat });
-    return `${who} (${tr(`color.${((seat - 1) % 6) + 1}`)})`;
-  }
-
-  /** Moves taken back by stepping through the game, still to come. */
-  let redoCount = 0;
 
   function movesPlayed() {
-    return game ? /** @type {Ply[]} */ (game.history()).filter((p) => p.move).length : 0;
+    return game ? session.movesPlayed() : 0;
   }
 
   function peopleMayMove() {
-    return !!game && !!cfg.interactive && !game.isOver() && !isComputer(game.turn());
+    return !!game && !!cfg.interactive && session.humanToMove();
   }
 
   function rotation() {
-    if (!game || !desc) return 0;
-    const o = cfg.orientation;
-    if (o === 'turn') {
-      if (!isComputer(game.turn()) && !game.isOver()) return rotationForCamp(desc, desc.seats[game.turn() - 1].home);
-      return board ? board.state().rotation : rotationForCamp(desc, desc.seats[0].home);
-    }
-    const seat = Math.min(Math.max(1, Math.round(Number(o ?? 1)) || 1), desc.seats.length);
-    return rotationForCamp(desc, desc.seats[seat - 1].home);
-  }
-
-  function label() {
-    if (!game || !desc) return '';
-    const vi = game.variantInfo();
-    const cells = game.cells();
-    /** @type {string[][]} */
-    const bySeat = Array.from({ length: vi.seats }, () => []);
-    for (let i = 0; i < cells.length; i++) if (cells[i]) bySeat[cells[i] - 1]?.push(desc.cells[i].name);
-    const pieces = bySeat.map((list, i) => tr('board.piecesOf', { name: seatName(i + 1), cells: list.join(', ') })).join(' ');
-    return tr('board.label', { variant: tr(`variant.${vi.id}`), status: `${statusText()}.`, pieces });
-  }
-
-  function statusText() {
-    if (!game) return '';
-    const o = /** @type {Outcome | null} */ (game.outcome());
-    if (o) {
-      if (o.kind === 'unsolved') return tr('over.unsolved');
-      if (o.kind === 'draw') return tr(`over.draw.${o.reason}`);
-      if (game.variantInfo().solitaire) return tr('over.solved');
-      const names = o.winners.map((s) => seatName(s));
-      return names.length === 1 ? tr('over.win', { name: names[0] }) : tr('over.winMany', { names: names.join(', ') });
-    }
-    return tr('panel.toMove', { name: seatName(game.turn()) });
-  }
-
-  function lastPath() {
-    if (!game) return null;
-    /** @type {Ply[]} */
-    const h = game.history();
-    for (let i = h.length - 1; i >= 0; i--) if (h[i].move) return h[i].path;
-    return null;
+    if (!game) return 0;
+    return session.rotation(cfg.orientation === 'turn' ? 'turn' : Number(cfg.orientation ?? 1), board ? board.state().rotation : null);
   }
 
   function showControls() {
@@ -453,31 +409,20 @@ function mount(shadow, host, initial) {
   /** @param {{animate?: ArrayLike<number> | null}} [opts] */
   function render(opts = {}) {
     if (!game || !board) return;
+    const path = session.lastMovePath();
     board.set({
       pieces: game.cells(),
       movable: peopleMayMove() && redoCount === 0 ? game.movable() : [],
       interactive: peopleMayMove() && redoCount === 0,
-      lastMove: lastPath() ? { path: /** @type {number[]} */ (lastPath()) } : null,
+      lastMove: path ? { path } : null,
       rotation: rotation(),
       coordinates: !!cfg.coordinates,
       animate: opts.animate ?? null,
-      label: label(),
+      label: session.boardLabel(),
       roleDescription: tr('board.role'),
     });
-    status.replaceChildren();
-    const o = game.outcome();
-    if (!o) {
-      const seat = game.turn();
-      const sw = el('span', 'swatch');
-      sw.textContent = SEAT_GLYPHS[(seat - 1) % SEAT_GLYPHS.length];
-      sw.style.background = seatColor(seat);
-      sw.style.color = contrastInk(seatColor(seat));
-      sw.setAttribute('aria-hidden', 'true');
-      status.append(sw);
-    }
-    const span = el('span');
-    span.textContent = statusText();
-    status.append(span);
+    markBusy();
+    renderStatus(status, session, { dots: false });
     const at = movesPlayed();
     const total = at + redoCount;
     controls.hidden = !showControls();
@@ -497,14 +442,14 @@ function mount(shadow, host, initial) {
     btn.next.setAttribute('aria-label', tr('embed.next'));
     btn.last.setAttribute('aria-label', tr('embed.last'));
     for (const b of Object.values(btn)) b.title = /** @type {string} */ (b.getAttribute('aria-label'));
-    if (o && redoCount === 0) {
-      const key = game.record();
-      if (overFor !== key) {
-        overFor = key;
-        emit('gameover', { outcome: o, text: statusText(), record: key, link: game.link() });
-      }
+    // Stepped back through the moves: no result yet, and no computer's turn.
+    if (redoCount > 0) {
+      session.stop();
+      return;
     }
-    askComputer();
+    const o = session.takeOutcome();
+    if (o) emit('gameover', { outcome: o, text: session.statusText(), record: game.record(), link: game.link() });
+    session.think();
   }
 
   /** @param {string} message */
@@ -535,14 +480,11 @@ function mount(shadow, host, initial) {
     }
     boardEl.hidden = false;
     clearError();
-    stopComputer();
-    game?.free();
+    session.load(g, players(g));
     game = g;
     redoCount = 0;
-    overFor = '';
-    const d = /** @type {BoardDesc} */ (game.board());
-    desc = d;
-    const axis = cellPair(d.cells, game.variantInfo().mirrorLine);
+    const d = session.board();
+    const axis = cellPair(d.cells, session.info().mirrorLine);
     if (cfg.at !== undefined && cfg.at !== null && Number.isFinite(Number(cfg.at))) goTo(Number(cfg.at), false);
     if (!board) {
       board = createWidget(boardEl, {
@@ -571,8 +513,7 @@ function mount(shadow, host, initial) {
   function playMove(move, by, animate) {
     if (!game) throw new Error(engineReady ? 'there is no game on this board' : 'the board is not ready yet: await ready');
     const seat = game.turn();
-    /** @type {Ply[]} */
-    const plies = typeof move === 'string' ? game.play(move) : game.playMove(move.from, move.to);
+    const plies = session.play(move);
     // A move made while stepped back starts a new line: what was ahead is gone.
     redoCount = 0;
     const first = plies.find((p) => p.move);
@@ -606,65 +547,16 @@ function mount(shadow, host, initial) {
     /** @type {number[] | null} */
     let anim = null;
     while (movesPlayed() > target && game.canUndo()) {
-      game.undo();
+      session.undoMove();
       redoCount++;
       anim = null;
     }
     while (movesPlayed() < target && redoCount > 0 && game.canRedo()) {
-      game.redo();
+      session.redoMove();
       redoCount--;
-      anim = lastPath();
+      anim = session.lastMovePath();
     }
     if (draw) render({ animate: anim });
-  }
-
-  /** The question the computer would be asked now, or '' when no computer is to move. */
-  function question() {
-    if (!game || destroyed || game.isOver() || redoCount > 0) return '';
-    const s = seats()[game.turn() - 1];
-    if (!s || s.kind !== 'computer') return '';
-    return `${game.position()}|${game.history().length}|${s.level}`;
-  }
-
-  function askComputer() {
-    const key = question();
-    if (!key) {
-      if (asking) stopComputer();
-      return;
-    }
-    if (!game || key === asking) return;
-    const s = seats()[game.turn() - 1];
-    if (!ai) ai = createAi();
-    asking = key;
-    const job = ai.think({ ...searchOptions(s.level, game.history().length), position: game.position() });
-    const asked = performance.now();
-    job.result.then(
-      async (th) => {
-        if (asking !== key || destroyed || !th) return;
-        // Let the last move be seen before the answer.
-        const wait = 500 - (performance.now() - asked);
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        while (board && board.state().animating) await new Promise((r) => requestAnimationFrame(() => r(undefined)));
-        if (asking !== key || question() !== key) return;
-        asking = '';
-        try {
-          playMove({ from: th.from, to: th.to }, 'computer', true);
-        } catch (e) {
-          showError(errText(e));
-        }
-      },
-      (/** @type {unknown} */ e) => {
-        if (asking !== key || e instanceof AiCancelled) return;
-        asking = '';
-        showError(errText(e));
-      },
-    );
-  }
-
-  /** Drops the computer's current question (the game changed under it). */
-  function stopComputer() {
-    asking = '';
-    ai?.cancel();
   }
 
   btn.first.addEventListener('click', () => goTo(0));
@@ -717,24 +609,23 @@ function mount(shadow, host, initial) {
         goTo(Number(p.at), false);
       }
       if ('theme' in p) applyTheme();
-      if ('seats' in p || 'level' in p) stopComputer();
+      if (game && ('seats' in p || 'level' in p)) session.setPlayers(players(game));
       render();
     },
     play(move) {
       return playMove(move, 'api', true);
     },
     undo() {
-      if (!game || !game.canUndo()) return false;
-      stopComputer();
-      game.undo();
+      if (!game || !session.canUndo()) return false;
+      session.undo();
       render();
       return true;
     },
     redo() {
       if (!game || !game.canRedo()) return false;
-      game.redo();
-      if (redoCount > 0) redoCount--;
-      render({ animate: lastPath() });
+      const moves = session.redo().filter((p) => p.move).length;
+      redoCount = Math.max(0, redoCount - moves);
+      render({ animate: session.lastMovePath() });
       return true;
     },
     goTo,
@@ -765,14 +656,13 @@ function mount(shadow, host, initial) {
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      asking = '';
+      session.dispose();
+      game = null;
       ai?.dispose();
       ai = null;
       darkQuery?.removeEventListener('change', onScheme);
       board?.destroy();
       board = null;
-      game?.free();
-      game = null;
       for (const set of Object.values(handlers)) set.clear();
       shadow.replaceChildren();
       if (mounted.get(host) === api) mounted.delete(host);

@@ -37,7 +37,12 @@
  * @property {() => void} [dispose] frees resources when the game ends or is replaced
  */
 
-/** @typedef {(player: import('./storage.js').PlayerSetup) => SeatController} ControllerFactory */
+/**
+ * Who plays a seat: a person (`human`), or another kind (`computer`, with a level).
+ * @typedef {{name?: string, kind: string, level?: number}} Player
+ */
+
+/** @typedef {(player: Player) => SeatController} ControllerFactory */
 
 /** @type {Map<string, ControllerFactory>} */
 const factories = new Map();
@@ -61,7 +66,7 @@ export function isAvailable(kind) {
 
 /**
  * The controller for a player, or null for a human (moves come from the board).
- * @param {import('./storage.js').PlayerSetup} player
+ * @param {Player} player
  * @returns {SeatController | null}
  */
 export function controllerFor(player) {

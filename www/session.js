@@ -1,0 +1,385 @@
+// The game session: one engine Game being played, for the game page (app.js) and the
+// <halma-board> element (embed.js) alike. It knows whose turn it is and who plays each seat
+// (a person at the screen, or a seat controller such as the computer, players.js), runs the
+// computer's turn (ask, wait for the board, play the answer unless the position changed),
+// pause, undo and redo to a person's turn, and says in words who is to move, how the game
+// ended and what the board shows. No DOM: the page and the element are views that render
+// what it says and call it when someone moves.
+
+import { rotationForCamp } from './geometry.js';
+import { AiCancelled } from './ai.js';
+
+/** @typedef {import('./geometry.js').BoardDesc} BoardDesc */
+/** @typedef {import('./rules.js').VariantInfo} VariantInfo */
+/** @typedef {import('./players.js').SeatController} SeatController */
+/** @typedef {import('./players.js').MoveAnswer} MoveAnswer */
+/** @typedef {{seat: number, move: {from: number, to: number} | null, path: number[], text: string}} Ply */
+/** @typedef {{seat: number, rank: number, points: number, winner: boolean}} Standing */
+/** @typedef {{kind: 'win', winners: number[]} | {kind: 'draw', reason: string} | {kind: 'unsolved'}} Outcome */
+/** @typedef {import('./players.js').Player} Player */
+/** @typedef {(key: string, params?: Record<string, string | number>) => string} Translate */
+
+/**
+ * What the session needs from its view.
+ * @typedef {object} SessionHooks
+ * @property {Translate} t words in the view's language
+ * @property {(player: Player) => SeatController | null} controllerFor null: a person plays it
+ * @property {(answer: MoveAnswer) => void} play plays a controller's answer, as the view
+ *   plays a person's move (so it is drawn, announced and reported the same way)
+ * @property {(error: unknown) => void} failed a controller could not answer
+ * @property {() => number} [delay] pause between asking and playing (ms)
+ * @property {() => boolean} [animating] whether the board still animates the last move
+ */
+
+/**
+ * @typedef {object} Session
+ * @property {(game: any, players: readonly Player[]) => void} load takes over a game (the old
+ *   one is freed) and who plays its seats
+ * @property {(players: readonly Player[]) => void} setPlayers
+ * @property {() => any} game the engine Game
+ * @property {() => VariantInfo} info
+ * @property {() => BoardDesc} board
+ * @property {() => readonly Player[]} players
+ * @property {() => number} generation changes with every position (answers for older ones are dropped)
+ * @property {(seat: number) => boolean} isExternal whether a controller plays the seat
+ * @property {() => boolean} watching nobody at this screen plays
+ * @property {() => boolean} humanToMove
+ * @property {() => boolean} paused
+ * @property {(on: boolean) => boolean} setPaused whether it changed
+ * @property {() => Ply[]} plies
+ * @property {() => number} movesPlayed plies that were moves (not passes)
+ * @property {(h?: Ply[]) => number[] | null} lastMovePath
+ * @property {(path: ArrayLike<number>) => number} hops hops in a path (0: a step)
+ * @property {(move: string | {from: number, to: number}) => Ply[]} play throws the engine's error
+ * @property {(h?: Ply[]) => boolean} canUndo
+ * @property {() => number[] | null} undo back to a person's turn (one move when watching);
+ *   the path to animate back along
+ * @property {() => Ply[]} redo up to the next person's turn (one move when watching)
+ * @property {() => void} undoMove one move back, whoever made it
+ * @property {() => Ply[]} redoMove one move again
+ * @property {() => Outcome | null} takeOutcome the outcome once per time the game ends
+ * @property {(orientation: number | 'turn', current: number | null) => number} rotation
+ *   degrees that bring a seat's camp (or the person to move's) to the bottom
+ * @property {(seat: number) => string} playerName
+ * @property {(seat: number) => string} seatName "Anna (red)"
+ * @property {() => string} variantTitle
+ * @property {() => string} statusText
+ * @property {(o: Outcome) => string} outcomeText
+ * @property {() => string} boardLabel the board's accessible description
+ * @property {() => void} think asks the controller of the seat to move (once per position)
+ * @property {() => void} stop drops the answer awaited
+ * @property {() => void} dispose
+ */
+
+/** @param {number} ms */
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function nextFrame() {
+  return new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+}
+
+/** @param {unknown} e */
+export function errText(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * @param {SessionHooks} hooks
+ * @returns {Session}
+ */
+export function createSession(hooks) {
+  const { t } = hooks;
+  /** @type {any} */
+  let game = null;
+  /** @type {VariantInfo} */
+  let info;
+  /** @type {BoardDesc} */
+  let desc;
+  /** @type {readonly Player[]} */
+  let players = [];
+  /** @type {(SeatController | null)[]} */
+  let controllers = [];
+  let paused = false;
+  /** Generation of the position: answers asked for older ones are dropped. */
+  let gen = 0;
+  /** The generation a controller was asked for (-1: none). */
+  let asked = -1;
+  /** @type {{gen: number, ctl: SeatController} | null} */
+  let pending = null;
+  /** The record the outcome was last reported for. */
+  let reported = '';
+
+  function need() {
+    if (!game) throw new Error('there is no game in this session');
+    return game;
+  }
+
+  /** Drops the answer being waited for (the position changed, or the game is paused). */
+  function stop() {
+    gen++;
+    if (pending && pending.gen !== gen) {
+      pending.ctl.cancel?.();
+      pending = null;
+    }
+  }
+
+  /** @param {readonly Player[]} list */
+  function setPlayers(list) {
+    stop();
+    for (const c of controllers) c?.dispose?.();
+    players = list;
+    controllers = list.map((p) => hooks.controllerFor(p));
+  }
+
+  /** @param {number} seat */
+  function isExternal(seat) {
+    return !!controllers[seat - 1];
+  }
+
+  function watching() {
+    return controllers.length > 0 && controllers.every((c) => c);
+  }
+
+  function humanToMove() {
+    return !!game && !game.isOver() && !isExternal(game.turn());
+  }
+
+  /** @returns {Ply[]} */
+  function plies() {
+    return need().history();
+  }
+
+  /** @param {Ply[]} [h] */
+  function lastMovePath(h = plies()) {
+    for (let i = h.length - 1; i >= 0; i--) if (h[i].move) return h[i].path;
+    return null;
+  }
+
+  /**
+   * Hops in a path; 0 for a step (steps are one unit long on the board's layout).
+   * @param {ArrayLike<number>} path
+   */
+  function hops(path) {
+    if (path.length < 2) return 0;
+    const a = desc.cells[path[0]];
+    const b = desc.cells[path[1]];
+    return Math.hypot(b.x - a.x, b.y - a.y) > 1.5 ? path.length - 1 : 0;
+  }
+
+  /**
+   * Whether Undo leads somewhere: with people at the screen, back to a turn of theirs (a game
+   * the computer opened has nothing to take back before its first move); when watching, one
+   * move back.
+   * @param {Ply[]} [h]
+   */
+  function canUndo(h = plies()) {
+    if (!game.canUndo()) return false;
+    if (watching()) return true;
+    return h.some((p) => !isExternal(p.seat));
+  }
+
+  /** @param {number} seat */
+  function playerName(seat) {
+    const p = players[seat - 1];
+    if (p && p.name) return p.name;
+    return t(p && p.kind === 'computer' ? 'seat.computer' : 'seat.default', { n: seat });
+  }
+
+  /** @param {number} seat */
+  function seatName(seat) {
+    return `${playerName(seat)} (${t(`color.${((seat - 1) % 6) + 1}`)})`;
+  }
+
+  function variantTitle() {
+    const base = t(`variant.${info.id}`);
+    return info.variant === info.id ? base : `${base} (${info.variant})`;
+  }
+
+  /** @param {Outcome} o */
+  function outcomeText(o) {
+    if (o.kind === 'unsolved') return t('over.unsolved');
+    if (o.kind === 'draw') return t(`over.draw.${o.reason}`);
+    if (info.solitaire) return t('over.solved');
+    const names = o.winners.map((s) => seatName(s));
+    if (names.length === 1) return t('over.win', { name: names[0] });
+    const last = names.pop();
+    return t('over.winMany', { names: `${names.join(', ')}${t('over.and')}${last}` });
+  }
+
+  function statusText() {
+    const o = /** @type {Outcome | null} */ (need().outcome());
+    if (o) return outcomeText(o);
+    const seat = game.turn();
+    if (isExternal(seat)) return t(paused ? 'panel.paused' : 'panel.thinking', { name: seatName(seat) });
+    return t('panel.toMove', { name: seatName(seat) });
+  }
+
+  function boardLabel() {
+    const cells = need().cells();
+    /** @type {string[][]} */
+    const bySeat = Array.from({ length: info.seats }, () => []);
+    for (let i = 0; i < cells.length; i++) if (cells[i]) bySeat[cells[i] - 1]?.push(desc.cells[i].name);
+    const pieces = bySeat.map((list, i) => t('board.piecesOf', { name: seatName(i + 1), cells: list.join(', ') })).join(' ');
+    return t('board.label', { variant: variantTitle(), status: `${statusText()}.`, pieces });
+  }
+
+  /**
+   * @param {number | 'turn'} orientation a seat whose camp is at the bottom, or the person to move
+   * @param {number | null} current the board's rotation now (kept while a computer moves)
+   */
+  function rotation(orientation, current) {
+    const camp = (/** @type {number} */ seat) => rotationForCamp(desc, desc.seats[seat - 1].home);
+    if (orientation === 'turn') {
+      if (humanToMove()) return camp(game.turn());
+      return current ?? camp(1);
+    }
+    return camp(Math.min(Math.max(1, Math.round(Number(orientation)) || 1), desc.seats.length));
+  }
+
+  /** The game changed under the turn loop. */
+  function moved() {
+    stop();
+  }
+
+  /** @type {Session} */
+  const session = {
+    load(g, list) {
+      stop();
+      if (game && game !== g) game.free();
+      game = g;
+      info = g.variantInfo();
+      desc = g.board();
+      paused = false;
+      reported = '';
+      setPlayers(list);
+    },
+    setPlayers,
+    game: () => need(),
+    info: () => info,
+    board: () => desc,
+    players: () => players,
+    generation: () => gen,
+    isExternal,
+    watching,
+    humanToMove,
+    paused: () => paused,
+    setPaused(on) {
+      if (paused === on) return false;
+      paused = on;
+      if (on) stop();
+      return true;
+    },
+    plies,
+    movesPlayed: () => plies().filter((p) => p.move).length,
+    lastMovePath,
+    hops,
+    play(move) {
+      const g = need();
+      /** @type {Ply[]} */
+      const out = typeof move === 'string' ? g.play(move) : g.playMove(move.from, move.to);
+      moved();
+      return out;
+    },
+    canUndo,
+    undo() {
+      if (!canUndo()) return null;
+      const watch = watching();
+      /** @type {number[] | null} */
+      let back = null;
+      do {
+        const path = lastMovePath();
+        game.undo();
+        back = path ? [...path].reverse() : null;
+        // With computer seats, go back to the last position where a person was to move.
+      } while (!watch && game.canUndo() && isExternal(game.turn()));
+      moved();
+      return back;
+    },
+    redo() {
+      if (!need().canRedo()) return [];
+      const watch = watching();
+      /** @type {Ply[]} */
+      let all = [];
+      // Replay the computers' answers too, up to the next person's turn.
+      do {
+        all = all.concat(game.redo());
+      } while (!watch && game.canRedo() && !game.isOver() && isExternal(game.turn()));
+      moved();
+      return all;
+    },
+    undoMove() {
+      need().undo();
+      moved();
+    },
+    redoMove() {
+      const out = need().redo();
+      moved();
+      return out;
+    },
+    takeOutcome() {
+      const o = /** @type {Outcome | null} */ (need().outcome());
+      if (!o) {
+        reported = '';
+        return null;
+      }
+      const key = game.record();
+      if (reported === key) return null;
+      reported = key;
+      return o;
+    },
+    rotation,
+    playerName,
+    seatName,
+    variantTitle,
+    statusText,
+    outcomeText,
+    boardLabel,
+    think() {
+      if (!game || game.isOver() || paused || asked === gen) return;
+      const seat = game.turn();
+      const ctl = controllers[seat - 1];
+      if (!ctl) return;
+      const myGen = gen;
+      asked = gen;
+      const start = performance.now();
+      pending = { gen: myGen, ctl };
+      ctl
+        .requestMove({
+          id: myGen,
+          position: game.position(),
+          record: game.record(),
+          seat,
+          level: players[seat - 1]?.level,
+          ply: game.history().length,
+        })
+        .then(async (ans) => {
+          if (myGen !== gen) return;
+          // Let the previous move be seen: the chosen pace, then the end of its animation.
+          const wait = (hooks.delay?.() ?? 0) - (performance.now() - start);
+          if (wait > 0) await sleep(wait);
+          while (myGen === gen && hooks.animating?.()) await nextFrame();
+          if (myGen !== gen) return;
+          pending = null;
+          hooks.play(ans);
+        })
+        .catch((/** @type {unknown} */ e) => {
+          if (myGen !== gen || e instanceof AiCancelled) return;
+          pending = null;
+          // Asked again on the next render.
+          asked = -1;
+          hooks.failed(e);
+        });
+    },
+    stop,
+    dispose() {
+      stop();
+      for (const c of controllers) c?.dispose?.();
+      controllers = [];
+      game?.free();
+      game = null;
+    },
+  };
+  return session;
+}
