@@ -4,6 +4,7 @@
 
 import { t, getLang } from './i18n.js';
 import { MAX_INPUT } from './share.js';
+import { $ } from './panels/dom.js';
 
 /**
  * What the list shows of one saved game.
@@ -15,17 +16,6 @@ import { MAX_INPUT } from './share.js';
  * @property {string} detail players, or why it cannot be opened
  * @property {string} progress moves and whose turn or the result
  */
-
-/**
- * @template {HTMLElement} T
- * @param {string} id
- * @returns {T}
- */
-function $(id) {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`missing element #${id}`);
-  return /** @type {T} */ (el);
-}
 
 /**
  * @param {string} tag

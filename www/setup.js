@@ -3,7 +3,7 @@
 
 import { t } from './i18n.js';
 import { rulesOf, differencesOf } from './rules.js';
-import { SEAT_GLYPHS, seatColor, contrastInk } from './colors.js';
+import { $, swatch, fillList } from './panels/dom.js';
 import { isAvailable } from './players.js';
 import { LEVELS, DEFAULT_LEVEL, clampLevel } from './computer.js';
 
@@ -128,17 +128,6 @@ export function shuffle(list, random = Math.random) {
 }
 
 /**
- * @template {HTMLElement} T
- * @param {string} id
- * @returns {T}
- */
-function $(id) {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`missing element #${id}`);
-  return /** @type {T} */ (el);
-}
-
-/**
  * @param {string} name
  * @returns {string}
  */
@@ -155,20 +144,6 @@ function setRadio(name, value) {
   for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(`input[name="${name}"]`))) {
     el.checked = el.value === value;
   }
-}
-
-/**
- * @param {HTMLElement} list
- * @param {string[]} items
- */
-function fillList(list, items) {
-  list.replaceChildren(
-    ...items.map((s) => {
-      const li = document.createElement('li');
-      li.textContent = s;
-      return li;
-    }),
-  );
 }
 
 /**
@@ -355,12 +330,7 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
       const seat = i + 1;
       const li = document.createElement('li');
       li.className = 'seat-row';
-      const sw = document.createElement('span');
-      sw.className = 'swatch';
-      sw.textContent = SEAT_GLYPHS[i % SEAT_GLYPHS.length];
-      sw.style.background = seatColor(seat);
-      sw.style.color = contrastInk(seatColor(seat));
-      sw.setAttribute('aria-hidden', 'true');
+      const sw = swatch(seat);
       const name = document.createElement('input');
       name.type = 'text';
       name.className = 'seat-name';

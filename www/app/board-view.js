@@ -1,0 +1,133 @@
+// The page's board: the widget (board.js) in #board, set from the session after every
+// change: pieces, what may be picked up, the last move, the rotation toward the person to
+// move (or fixed), the accessible description, and what the cursor is on in words.
+// `aria-busy` is on #board while a move animates, and `data-rotation` says how far the board
+// is turned (degrees), so both can be seen from outside the canvas.
+
+import { createBoard } from '../board.js';
+import { cellPair } from '../geometry.js';
+import { t, tn } from '../i18n.js';
+import { $, busyWhile } from '../panels/dom.js';
+import { announceCursor } from '../panels/notice.js';
+
+/** @typedef {import('../session.js').Session} Session */
+/** @typedef {import('../board.js').BoardApi} BoardApi */
+
+/**
+ * @typedef {object} BoardView
+ * @property {() => void} show a new game (its board, pieces and guide line)
+ * @property {(animate: ArrayLike<number> | null) => void} sync after a change of position
+ * @property {() => void} relabel the accessible texts (language, pause)
+ * @property {(theme: 'light' | 'dark') => void} setTheme
+ * @property {(on: boolean) => void} setCoords
+ * @property {(hint: {path: number[]} | null) => void} setHint
+ * @property {() => void} finishAnimation
+ * @property {() => boolean} animating
+ * @property {() => BoardApi | null} widget the widget (for the test hook)
+ * @property {() => boolean} focus puts the keyboard focus on the board (false: no board yet)
+ */
+
+/**
+ * @param {object} deps
+ * @param {Session} deps.session
+ * @param {() => 'fixed' | 'turn'} deps.orientation seat 1's camp at the bottom, or the person to move's
+ * @param {() => 'light' | 'dark'} deps.theme
+ * @param {() => boolean} deps.coordinates
+ * @param {(from: number, to: number, animate: boolean) => void} deps.onMove a person's move
+ * @returns {BoardView}
+ */
+export function createBoardView({ session, orientation, theme, coordinates, onMove }) {
+  const el = $('board');
+  /** @type {BoardApi | null} */
+  let board = null;
+  const markBusy = busyWhile(el, () => !!board && board.state().animating);
+
+  function rotation() {
+    return session.rotation(orientation() === 'fixed' ? 1 : 'turn', board ? board.state().rotation : null);
+  }
+
+  /** @param {Partial<import('../board.js').BoardConfig>} partial */
+  function set(partial) {
+    if (!board) return;
+    board.set(partial);
+    el.dataset.rotation = String(board.state().rotation);
+    markBusy();
+  }
+
+  /** @param {number} cell */
+  function describeCell(cell) {
+    const game = session.game();
+    const name = session.board().cells[cell].name;
+    if (/** @type {BoardApi} */ (board).state().dests.includes(cell)) return t('board.cursor.dest', { cell: name });
+    const seat = game.cells()[cell];
+    if (!seat) return t('board.cursor.empty', { cell: name });
+    const movable = !game.isOver() && seat === game.turn() && game.destinations(cell).length > 0;
+    return t(movable ? 'board.cursor.movable' : 'board.cursor.piece', { cell: name, name: session.seatName(seat) });
+  }
+
+  return {
+    show() {
+      const game = session.game();
+      const desc = session.board();
+      const axis = cellPair(desc.cells, session.info().mirrorLine);
+      if (board) {
+        set({ board: desc, pieces: game.cells(), rotation: rotation(), axis });
+        return;
+      }
+      $('loading').remove();
+      board = createBoard(el, {
+        board: desc,
+        pieces: game.cells(),
+        theme: theme(),
+        coordinates: coordinates(),
+        rotation: 0,
+        axis,
+        roleDescription: t('board.role'),
+        destinations: (cell) => session.game().destinations(cell),
+        onMove: (from, to, how) => onMove(from, to, !how.dragged),
+        onPick: (cell) => {
+          const n = /** @type {BoardApi} */ (board).state().dests.length;
+          announceCursor(tn('board.picked', n, { cell: session.board().cells[cell].name }));
+        },
+        onCursor: (cell) => announceCursor(describeCell(cell)),
+      });
+      el.dataset.state = 'ready';
+    },
+    sync(animate) {
+      const game = session.game();
+      const path = session.lastMovePath();
+      const mine = session.humanToMove();
+      set({
+        pieces: game.cells(),
+        movable: mine ? game.movable() : [],
+        lastMove: path ? { path } : null,
+        hint: null,
+        interactive: mine,
+        rotation: rotation(),
+        animate,
+        label: session.boardLabel(),
+      });
+    },
+    relabel() {
+      set({ roleDescription: t('board.role'), label: session.boardLabel() });
+    },
+    setTheme(th) {
+      set({ theme: th });
+    },
+    setCoords(on) {
+      set({ coordinates: on });
+    },
+    setHint(hint) {
+      set({ hint });
+    },
+    finishAnimation() {
+      board?.finishAnimation();
+    },
+    animating: () => !!board && board.state().animating,
+    widget: () => board,
+    focus() {
+      board?.canvas.focus();
+      return !!board;
+    },
+  };
+}

@@ -1,0 +1,204 @@
+// The page's game flow: the session and its board, replacing the game, a move (a person's
+// or a computer's), undo, redo and pause, and everything after a change of position: the
+// board, the panels, the deferred save and address, the Game over dialog, the computer's
+// turn and the announcements.
+
+import { Game } from '../pkg/halma.js';
+import { t } from '../i18n.js';
+import { shuffle } from '../setup.js';
+import { controllerFor } from '../players.js';
+import { createSession, errText } from '../session.js';
+import { createBoardView } from './board-view.js';
+import { $ } from '../panels/dom.js';
+import { renderStatus, renderVariantLine } from '../panels/status.js';
+import { renderStandings } from '../panels/standings.js';
+import { renderMoves } from '../panels/moves.js';
+import { renderControls } from '../panels/controls.js';
+import { showGameOver, closeGameOver } from '../panels/gameover.js';
+import { showNotice, hideNotice, announce, describePlies } from '../panels/notice.js';
+import { effectiveTheme } from '../panels/settings.js';
+
+/** @typedef {import('../storage.js').GameSetup} GameSetup */
+/** @typedef {import('../storage.js').Prefs} Prefs */
+/** @typedef {import('../session.js').Ply} Ply */
+
+/** Pause before a computer's move is played, counted from when it was asked (ms). */
+const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
+
+/**
+ * @typedef {object} Play
+ * @property {import('../session.js').Session} session
+ * @property {import('./board-view.js').BoardView} view
+ * @property {() => boolean} hasGame
+ * @property {() => GameSetup} setup the open game's players and options
+ * @property {(g: Game, s: GameSetup, opts?: {announceText?: string, id?: string}) => void} setGame
+ *   replaces the game; `id`: which saved game it is (default: a new one, or the open game's
+ *   slot when that one is still empty)
+ * @property {(s: GameSetup) => void} startNew from the New game dialog
+ * @property {() => void} rematch everyone one seat on, so someone else starts
+ * @property {() => void} undo
+ * @property {() => void} redo
+ * @property {() => void} togglePause
+ * @property {() => void} renderPanels
+ */
+
+/**
+ * @param {object} deps
+ * @param {Prefs} deps.prefs
+ * @param {import('../ai.js').Ai} deps.ai the page's AI worker
+ * @param {import('./later.js').Later} deps.later
+ * @param {() => import('./saved.js').Saved} deps.saved
+ * @param {() => import('../panels/hint.js').Hint | null} deps.hint
+ * @param {() => import('../games-ui.js').ShareDialog | null} deps.share
+ * @returns {Play}
+ */
+export function createPlay({ prefs, ai, later, saved, hint, share }) {
+  /** @type {GameSetup} */
+  let setup;
+  let hasGame = false;
+
+  const session = createSession({
+    t: (key, params) => t(key, params),
+    controllerFor,
+    play: (ans) => applyMove(ans.from, ans.to, { animate: true }),
+    failed: (e) => showNotice(t('notice.aiFailed', { reason: errText(e) })),
+    delay: () => SPEED_MS[prefs.speed ?? 'normal'] ?? SPEED_MS.normal,
+    animating: () => view.animating(),
+  });
+
+  const view = createBoardView({
+    session,
+    orientation: () => setup.rotation,
+    theme: () => effectiveTheme(prefs),
+    coordinates: () => prefs.coords ?? false,
+    onMove: (from, to, animate) => applyMove(from, to, { animate }),
+  });
+
+  /**
+   * Everything after a change of position.
+   * @param {{animate?: ArrayLike<number> | null, save?: boolean}} [opts]
+   */
+  function sync(opts = {}) {
+    // What was deferred belongs to the position before: it is done first.
+    later.flush();
+    hint()?.clear();
+    const h = session.plies();
+    view.sync(opts.animate ?? null);
+    renderPanels(h);
+    if (opts.save !== false) later.later('save', saved().save);
+    later.later('fragment', saved().updateFragment);
+    later.later('share', () => share()?.refresh());
+    // Let the last move's animation play first.
+    if (session.takeOutcome()) window.setTimeout(() => showGameOver(session), opts.animate ? 700 : 0);
+    session.think();
+  }
+
+  /** @param {Ply[]} [h] */
+  function renderPanels(h = session.plies()) {
+    renderStatus($('status'), session);
+    renderVariantLine($('variant-line'), session);
+    renderStandings(session);
+    renderMoves(session, h, (job) => later.later('scroll-moves', job));
+    renderControls(session, h);
+    hint()?.render();
+  }
+
+  /**
+   * Plays a move and updates everything.
+   * @param {number} from
+   * @param {number} to
+   * @param {{animate: boolean}} how
+   */
+  function applyMove(from, to, how) {
+    /** @type {Ply[]} */
+    let plies;
+    try {
+      plies = session.play({ from, to });
+    } catch (e) {
+      showNotice(t('notice.moveFailed', { reason: errText(e) }));
+      sync({ save: false });
+      return;
+    }
+    const mv = plies[0];
+    sync({ animate: how.animate && mv ? mv.path : null });
+    const game = session.game();
+    let text = describePlies(session, plies);
+    if (!game.isOver()) text += ` ${t('announce.turn', { name: session.seatName(game.turn()) })}`;
+    else text += ` ${session.statusText()}`;
+    announce(text);
+  }
+
+  /** @param {Game} g @param {GameSetup} s @param {{announceText?: string, id?: string}} [opts] */
+  function setGame(g, s, opts = {}) {
+    later.flush();
+    saved().assign(opts.id);
+    if (hasGame) hint()?.clear();
+    setup = { ...s, variant: g.variantInfo().variant };
+    session.load(g, setup.players);
+    hasGame = true;
+    // A computer will be asked soon: load the engine in the worker now.
+    if (setup.players.some((_, i) => session.isExternal(i + 1))) ai.warm();
+    closeGameOver();
+    view.show();
+    sync();
+    if (opts.announceText) announce(opts.announceText);
+  }
+
+  /** @param {GameSetup} s */
+  function startNew(s) {
+    let players = s.players;
+    let coinText = '';
+    if (s.start === 'coin' && players.length > 1) {
+      players = shuffle(players, secureRandom);
+      coinText = ` ${t('announce.coin', { name: players[0].name || t('seat.default', { n: 1 }) })}`;
+    }
+    const g = new Game(s.variant);
+    hideNotice();
+    setGame(g, { ...s, players }, { announceText: `${t('announce.newGame', { variant: t(`variant.${g.variantInfo().id}`) })}${coinText}` });
+  }
+
+  return {
+    session,
+    view,
+    hasGame: () => hasGame,
+    setup: () => setup,
+    setGame,
+    startNew,
+    rematch() {
+      const players = setup.players.length > 1 ? [...setup.players.slice(1), setup.players[0]] : setup.players;
+      startNew({ ...setup, players, start: 'seat1' });
+    },
+    undo() {
+      if (!session.canUndo()) return;
+      view.finishAnimation();
+      // Watching the computers: step back one move, and stay there.
+      if (session.watching()) session.setPaused(true);
+      const back = session.undo();
+      sync({ animate: back });
+      announce(`${t('announce.undo')} ${t('announce.turn', { name: session.seatName(session.game().turn()) })}`);
+    },
+    redo() {
+      if (!session.game().canRedo()) return;
+      view.finishAnimation();
+      const all = session.redo();
+      const last = [...all].reverse().find((p) => p.move);
+      sync({ animate: last ? last.path : null });
+      announce(`${t('announce.redo')} ${describePlies(session, all)}`);
+    },
+    togglePause() {
+      const on = !session.paused();
+      session.setPaused(on);
+      renderPanels();
+      view.relabel();
+      announce(t(on ? 'announce.paused' : 'announce.resumed'));
+      if (!on) session.think();
+    },
+    renderPanels: () => renderPanels(),
+  };
+}
+
+function secureRandom() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0] / 2 ** 32;
+}

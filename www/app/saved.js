@@ -1,0 +1,295 @@
+// The page's saved games and its address: which saved game is open, its autosave, the open
+// game's share link in the fragment (`#1~<variant>~<moves>`, so the address reopens exactly
+// that game), and opening links, records and saved games. Opening a link or a record adds a
+// saved game and never overwrites another; a failed load never deletes one.
+
+import { Game } from '../pkg/halma.js';
+import { t, tn } from '../i18n.js';
+import {
+  migrateLegacy,
+  readIndex,
+  listSaved,
+  readSaved,
+  checkEntry,
+  writeSaved,
+  removeSaved,
+  setCurrent,
+  currentId,
+  newId,
+} from '../storage.js';
+import { linkFromHash, compareLinks, classifyImport, recordHasMoves, recordFromStart, MAX_INPUT } from '../share.js';
+import { errText } from '../session.js';
+import { showNotice, hideNotice, announce } from '../panels/notice.js';
+
+/** @typedef {import('../storage.js').GameSetup} GameSetup */
+/** @typedef {import('../storage.js').PlayerSetup} PlayerSetup */
+/** @typedef {import('../session.js').Session} Session */
+/** @typedef {import('../session.js').Ply} Ply */
+/** @typedef {import('../session.js').Outcome} Outcome */
+/** @typedef {(g: Game, s: GameSetup, opts?: {announceText?: string, id?: string}) => void} OpenGame */
+
+/**
+ * @typedef {object} Saved
+ * @property {() => void} init moves the old single autosave into the list; stops saving
+ *   when the list was written by a newer version
+ * @property {() => string} id the open game's id among the saved games
+ * @property {(id?: string) => string} assign makes a game the open one (default: a fresh id)
+ * @property {() => void} save the open game (after every change)
+ * @property {() => void} updateFragment puts the open game in the address
+ * @property {(text: string) => void} openLink throws the engine's error for a bad link
+ * @property {(id: string) => string | null} openSaved an error message, or null
+ * @property {(id: string) => string | null} deleteSaved an error message, or null
+ * @property {(text: string) => string | null} importText a link or a record; the engine's
+ *   error message, or null
+ * @property {() => import('../games-ui.js').SavedSummary[]} summaries what the Games dialog lists
+ * @property {() => void} openLast opens the game open last (in this tab, else anywhere), else a new one
+ * @property {() => void} onHashChange the address changed by hand (a pasted link in this tab)
+ */
+
+/**
+ * The default players for a number of seats: people, no names.
+ * @param {number} n
+ * @returns {PlayerSetup[]}
+ */
+export function defaultPlayers(n) {
+  return Array.from({ length: n }, () => ({ name: '', kind: /** @type {'human'} */ ('human') }));
+}
+
+/**
+ * Players for a game that arrives without any (a link, a record).
+ * @param {Game} g
+ * @returns {GameSetup}
+ */
+export function plainSetup(g) {
+  return { variant: g.variant, players: defaultPlayers(g.seats), start: 'seat1', rotation: 'turn' };
+}
+
+/**
+ * Replays a record and gives its number of seats (throws the engine's error when it does not
+ * replay): how storage.js checks a saved game.
+ * @param {string} record
+ */
+function replaySeats(record) {
+  const g = Game.fromRecord(record);
+  const n = g.seats;
+  g.free();
+  return n;
+}
+
+/** @param {Game} g */
+function variantName(g) {
+  return t(`variant.${g.variantInfo().id}`);
+}
+
+/**
+ * @param {object} deps
+ * @param {Storage | null} deps.storage
+ * @param {Storage | null} deps.tab this tab's storage (the game open in it)
+ * @param {Session} deps.session
+ * @param {() => boolean} deps.hasGame whether a game is open yet
+ * @param {() => GameSetup} deps.setup the open game's players and options
+ * @param {OpenGame} deps.open replaces the open game
+ * @param {() => void} deps.flush runs the deferred work first
+ * @param {() => void} deps.onSaved after a save (the Games dialog lists it)
+ * @returns {Saved}
+ */
+export function createSaved({ storage, tab, session, hasGame, setup, open, flush, onSaved }) {
+  let gameId = '';
+  /** Saving is off: the saved games were written by a newer version of the page. */
+  let blocked = false;
+
+  /**
+   * A saved-game id for a new game: the open game's own when it has no moves yet and starts
+   * from its variant's start (nothing to lose), else a new one.
+   */
+  function freshId() {
+    if (hasGame() && gameId) {
+      const r = session.game().record();
+      if (!recordHasMoves(r) && recordFromStart(r)) return gameId;
+      return newId();
+    }
+    // Nothing open yet (the page is starting): the same for the game that was open last.
+    const cur = currentId(storage, tab);
+    if (cur) {
+      const r = checkEntry(readSaved(storage, cur), replaySeats);
+      if (r.status === 'ok' && !recordHasMoves(r.data.record) && recordFromStart(r.data.record)) return cur;
+    }
+    return newId();
+  }
+
+  /** @param {string} text */
+  function openLink(text) {
+    if (text.length > MAX_INPUT) throw new Error(`link is too long (${text.length} characters)`);
+    const g = Game.fromLink(text);
+    const link = g.link();
+    const ids = listSaved(storage).map((x) => x.id);
+    // The open game first: a reload, or the next move of a game played by links.
+    const first = gameId || currentId(storage, tab);
+    ids.sort((x, y) => (x === first ? -1 : y === first ? 1 : 0));
+    for (const id of ids) {
+      const r = checkEntry(readSaved(storage, id), replaySeats);
+      if (r.status !== 'ok') continue;
+      const sg = Game.fromRecord(r.data.record);
+      const rel = compareLinks(sg.link(), link);
+      if (rel === 'same') {
+        g.free();
+        if (id !== gameId || !hasGame()) open(sg, r.data.setup, { id, announceText: t('announce.switched', { variant: variantName(sg) }) });
+        else sg.free();
+        return;
+      }
+      sg.free();
+      // The same game with more moves (two people sending links back and forth).
+      if (rel === 'extends') {
+        open(g, r.data.setup, { id, announceText: t('announce.openedLink', { variant: variantName(g) }) });
+        return;
+      }
+    }
+    open(g, plainSetup(g), { announceText: t('announce.openedLink', { variant: variantName(g) }) });
+  }
+
+  /** @param {string} id */
+  function openSaved(id) {
+    const r = checkEntry(readSaved(storage, id), replaySeats);
+    if (r.status === 'none') return t('games.gone');
+    if (r.status === 'newer') return t('games.newer', { v: r.version });
+    if (r.status === 'bad') return t('games.broken', { reason: r.reason });
+    const g = Game.fromRecord(r.data.record);
+    hideNotice();
+    open(g, r.data.setup, { id, announceText: t('announce.switched', { variant: variantName(g) }) });
+    return null;
+  }
+
+  function updateFragment() {
+    const link = session.game().link();
+    if (linkFromHash(location.hash) === link) return;
+    try {
+      // Replacing, so Back leaves the page as before.
+      history.replaceState(history.state, '', `#${link}`);
+    } catch {
+      // A sandboxed frame may refuse; the game goes on.
+    }
+  }
+
+  return {
+    init() {
+      if (!storage) {
+        showNotice(t('notice.noStorage'));
+        return;
+      }
+      migrateLegacy(storage);
+      const idx = readIndex(storage);
+      if (idx.status === 'newer') {
+        blocked = true;
+        showNotice(t('notice.newerIndex', { v: idx.version }));
+      }
+    },
+    id: () => gameId,
+    assign(id) {
+      gameId = id ?? freshId();
+      setCurrent(storage, tab, gameId);
+      return gameId;
+    },
+    save() {
+      if (blocked || !storage || !gameId) return;
+      const err = writeSaved(storage, gameId, session.game().record(), setup());
+      if (err) showNotice(t('notice.saveFailed', { reason: err }));
+      onSaved();
+    },
+    updateFragment,
+    openLink,
+    openSaved,
+    deleteSaved(id) {
+      flush();
+      const err = removeSaved(storage, id);
+      if (err) return t('notice.saveFailed', { reason: err });
+      if (id === gameId) {
+        // Deleting the open game opens the newest other (or a new game).
+        gameId = '';
+        for (const x of listSaved(storage)) {
+          if (openSaved(x.id) === null) {
+            announce(t('announce.deleted'));
+            return null;
+          }
+        }
+        const g = new Game('halma');
+        open(g, plainSetup(g), { id: newId() });
+      }
+      announce(t('announce.deleted'));
+      return null;
+    },
+    importText(text) {
+      if (text.length > MAX_INPUT) return `the text is too long (${text.length} characters)`;
+      const what = classifyImport(text);
+      try {
+        if (what.kind === 'link') {
+          openLink(what.text);
+        } else {
+          const g = Game.fromRecord(what.text);
+          hideNotice();
+          open(g, plainSetup(g), { announceText: t('announce.imported', { variant: variantName(g) }) });
+        }
+        return null;
+      } catch (e) {
+        return errText(e);
+      }
+    },
+    summaries() {
+      return listSaved(storage).map((item) => {
+        const base = { id: item.id, savedAt: item.savedAt };
+        const r = checkEntry(readSaved(storage, item.id), replaySeats);
+        if (r.status !== 'ok') {
+          const detail =
+            r.status === 'newer' ? t('games.newer', { v: r.version }) : r.status === 'bad' ? t('games.broken', { reason: r.reason }) : t('games.gone');
+          return { ...base, ok: false, title: t('games.unreadable'), detail, progress: '' };
+        }
+        const g = Game.fromRecord(r.data.record);
+        try {
+          const vi = g.variantInfo();
+          const vt = t(`variant.${vi.id}`);
+          const title = vi.variant === vi.id ? vt : `${vt} (${vi.variant})`;
+          const names = r.data.setup.players.map((p, i) => {
+            const n = p.name || t(p.kind === 'computer' ? 'seat.computer' : 'seat.default', { n: i + 1 });
+            return p.kind === 'computer' ? `${n} (${t('panel.level', { n: p.level ?? 3 })})` : n;
+          });
+          const moves = /** @type {Ply[]} */ (g.history()).filter((p) => p.move).length;
+          const o = /** @type {Outcome | null} */ (g.outcome());
+          /** @type {string} */
+          let state;
+          if (o) state = t('games.over');
+          else {
+            const seat = g.turn();
+            const p = r.data.setup.players[seat - 1];
+            const who = (p && p.name) || t(p && p.kind === 'computer' ? 'seat.computer' : 'seat.default', { n: seat });
+            state = t('panel.toMove', { name: `${who} (${t(`color.${((seat - 1) % 6) + 1}`)})` });
+          }
+          const mv = moves === 0 ? t('games.noMoves') : tn('games.moves', moves);
+          return { ...base, ok: true, title, detail: names.join(', '), progress: `${mv} · ${state}` };
+        } finally {
+          g.free();
+        }
+      });
+    },
+    openLast() {
+      const cur = currentId(storage, tab);
+      const r = cur ? checkEntry(readSaved(storage, cur), replaySeats) : null;
+      if (cur && r && r.status === 'ok') {
+        open(Game.fromRecord(r.data.record), r.data.setup, { id: cur });
+        return;
+      }
+      if (r && r.status === 'bad') showNotice(t('notice.badSave', { reason: r.reason }));
+      else if (r && r.status === 'newer') showNotice(t('notice.newerSave', { v: r.version }));
+      const g = new Game('halma');
+      open(g, plainSetup(g), { id: newId() });
+    },
+    onHashChange() {
+      const text = linkFromHash(location.hash);
+      if (!text || !hasGame() || text === session.game().link()) return;
+      try {
+        openLink(text);
+      } catch (e) {
+        showNotice(t('notice.badLink', { reason: errText(e) }));
+        updateFragment();
+      }
+    },
+  };
+}

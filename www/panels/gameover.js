@@ -1,0 +1,74 @@
+// The Game over dialog: the result, the ranking with points (none for a solitaire: the
+// result and the moves it took say it all), and New game / Rematch (Try again for a puzzle).
+
+import { t } from '../i18n.js';
+import { $, swatch } from './dom.js';
+import { movesUsedText } from './status.js';
+
+/** @typedef {import('../session.js').Session} Session */
+/** @typedef {import('../session.js').Outcome} Outcome */
+/** @typedef {import('../session.js').Standing} Standing */
+
+function dialog() {
+  return /** @type {HTMLDialogElement} */ ($('gameover'));
+}
+
+/** Shows the dialog for a game that is over. @param {Session} session */
+export function showGameOver(session) {
+  if (!session.game().outcome()) return;
+  render(session);
+  if (!dialog().open) dialog().showModal();
+  $('over-rematch').focus();
+}
+
+export function closeGameOver() {
+  if (dialog().open) dialog().close();
+}
+
+/** Re-renders an open dialog (after a change of language). @param {Session} session */
+export function refreshGameOver(session) {
+  if (dialog().open && session.game().outcome()) render(session);
+}
+
+/** @param {Session} session */
+function render(session) {
+  const game = session.game();
+  const o = /** @type {Outcome} */ (game.outcome());
+  const sol = game.solitaireStatus();
+  $('over-result').textContent = sol ? `${session.outcomeText(o)} ${movesUsedText(sol)}.` : session.outcomeText(o);
+  $('over-table').hidden = !!sol;
+  // A puzzle is tried again, not played as a rematch.
+  const again = $('over-rematch');
+  again.dataset.i18n = sol ? 'btn.retry' : 'btn.rematch';
+  again.textContent = t(again.dataset.i18n);
+  /** @type {Standing[]} */
+  const st = game.standings();
+  $('over-body').replaceChildren(
+    ...st.map((s) => {
+      const tr = document.createElement('tr');
+      if (s.winner) tr.classList.add('winner');
+      const rank = document.createElement('td');
+      rank.textContent = String(s.rank);
+      const who = document.createElement('td');
+      who.append(swatch(s.seat), document.createTextNode(` ${session.seatName(s.seat)}${s.winner ? ` — ${t('over.winner')}` : ''}`));
+      const pts = document.createElement('td');
+      pts.textContent = String(s.points);
+      tr.append(rank, who, pts);
+      return tr;
+    }),
+  );
+}
+
+/**
+ * @param {object} on
+ * @param {() => void} on.newGame
+ * @param {() => void} on.rematch
+ */
+export function wireGameOver(on) {
+  $('over-close').addEventListener('click', () => dialog().close());
+  $('over-new').addEventListener('click', () => {
+    dialog().close();
+    on.newGame();
+  });
+  $('over-rematch').addEventListener('click', on.rematch);
+}

@@ -1,0 +1,70 @@
+// The Settings drop-down: language, theme (follows the system unless chosen) and the cell
+// names on the board, kept in the preferences. It closes on a click elsewhere and on Esc.
+
+import { setLang, detectLang, isLang } from '../i18n.js';
+import { $ } from './dom.js';
+
+/** @typedef {import('../storage.js').Prefs} Prefs */
+
+const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
+
+/** @param {Prefs} prefs */
+export function initialLang(prefs) {
+  if (isLang(prefs.lang)) return prefs.lang;
+  return detectLang(navigator.languages?.length ? navigator.languages : [navigator.language || 'en']);
+}
+
+/**
+ * @param {Prefs} prefs
+ * @returns {'light' | 'dark'}
+ */
+export function effectiveTheme(prefs) {
+  const p = prefs.theme ?? 'auto';
+  if (p === 'light' || p === 'dark') return p;
+  return darkQuery.matches ? 'dark' : 'light';
+}
+
+/**
+ * @param {object} deps
+ * @param {Prefs} deps.prefs changed in place
+ * @param {() => void} deps.save writes the preferences
+ * @param {() => void} deps.applyTheme after a change of the theme (chosen, or the system's)
+ * @param {(on: boolean) => void} deps.onCoords
+ */
+export function wireSettings({ prefs, save, applyTheme, onCoords }) {
+  const langSel = /** @type {HTMLSelectElement} */ ($('set-lang'));
+  langSel.addEventListener('change', () => {
+    const l = langSel.value;
+    if (!isLang(l)) return;
+    prefs.lang = l;
+    save();
+    setLang(l);
+  });
+  const themeSel = /** @type {HTMLSelectElement} */ ($('set-theme'));
+  themeSel.value = prefs.theme ?? 'auto';
+  themeSel.addEventListener('change', () => {
+    const v = themeSel.value;
+    prefs.theme = v === 'light' || v === 'dark' ? v : 'auto';
+    save();
+    applyTheme();
+  });
+  darkQuery.addEventListener('change', applyTheme);
+  const coords = /** @type {HTMLInputElement} */ ($('set-coords'));
+  coords.checked = prefs.coords ?? false;
+  coords.addEventListener('change', () => {
+    prefs.coords = coords.checked;
+    save();
+    onCoords(coords.checked);
+  });
+
+  const settings = /** @type {HTMLDetailsElement} */ (document.querySelector('.settings'));
+  document.addEventListener('click', (e) => {
+    if (settings.open && e.target instanceof Node && !settings.contains(e.target)) settings.open = false;
+  });
+  settings.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && settings.open) {
+      settings.open = false;
+      /** @type {HTMLElement} */ (settings.querySelector('summary')).focus();
+    }
+  });
+}
