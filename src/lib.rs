@@ -29,7 +29,9 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+#[cfg(feature = "bench")]
 mod bench;
+mod describe;
 mod error;
 mod game;
 mod geometry;
@@ -44,9 +46,14 @@ mod variant;
 #[doc(hidden)]
 pub mod wasm;
 
+#[cfg(feature = "bench")]
 pub use bench::{bench_positions, run_bench, run_search_bench, BenchRun, SearchRun};
+pub use describe::{
+    BoardDescription, CampDescription, CellDescription, SeatDescription, VariantInfo, VariantOptions,
+    VariantSummary,
+};
 pub use error::{Error, ErrorKind};
-pub use game::{DrawReason, Game, Outcome, Ply, Standing, MAX_RECORD_LEN};
+pub use game::{DrawReason, Game, Outcome, Ply, SolitaireStatus, Standing, MAX_RECORD_LEN};
 pub use geometry::{Cell, Geometry, Shape};
 pub use link::{LINK_VERSION, MAX_LINK_LEN};
 pub use movegen::MoveGen;
