@@ -18,12 +18,12 @@ import {
   splitName,
   bounds,
   normDeg,
-} from './geometry.js';
+} from './board/geometry.js';
 import { SEAT_COLORS, SEAT_SYMBOLS, mix, alpha, contrastInk, seatColor } from './colors.js';
 
-/** @typedef {import('./geometry.js').BoardDesc} BoardDesc */
-/** @typedef {import('./geometry.js').Layout} Layout */
-/** @typedef {import('./geometry.js').Dir} Dir */
+/** @typedef {import('./board/geometry.js').BoardDesc} BoardDesc */
+/** @typedef {import('./board/geometry.js').Layout} Layout */
+/** @typedef {import('./board/geometry.js').Dir} Dir */
 /** @typedef {import('./colors.js').SymbolName} SymbolName */
 
 /**
@@ -323,7 +323,7 @@ export function createBoard(element, config) {
   }
 
   /** The seat that gives a camp its colour: the one starting there, else the one heading there. */
-  /** @param {import('./geometry.js').CampDesc} camp */
+  /** @param {import('./board/geometry.js').CampDesc} camp */
   function campSeat(camp) {
     return camp.homeOf ?? camp.targetOf ?? 0;
   }

@@ -18,7 +18,7 @@ import {
   edgeLabels,
   splitName,
   normDeg,
-} from '../../www/geometry.js';
+} from '../../www/board/geometry.js';
 
 /** A square board like the engine's: cell order top row first, names a1 bottom-left. */
 function square(n) {
