@@ -21,7 +21,7 @@
 
 import { Game, variantInfo } from './pkg/halma.js';
 import { loadEngine } from './engine.js';
-import { createBoard as createWidget } from './board.js';
+import { createBoard as createWidget } from './board/index.js';
 import { rotationForCamp, cellPair } from './board/geometry.js';
 import { t, detectLang, isLang } from './i18n.js';
 import { SEAT_GLYPHS, seatColor, contrastInk } from './colors.js';
