@@ -9,8 +9,8 @@
 
 import { Game, variantInfo, variantIds } from './pkg/halma.js';
 import { loadEngine } from './engine.js';
-import { createBoard } from './board.js';
-import { rotationForCamp, cellPair } from './geometry.js';
+import { createBoard } from './board/index.js';
+import { rotationForCamp, cellPair } from './board/geometry.js';
 import { t, tn, setLang, getLang, detectLang, isLang, applyI18n, onLangChange } from './i18n.js';
 import { SEAT_GLYPHS, seatColor, contrastInk } from './colors.js';
 import {
@@ -44,8 +44,8 @@ const ai = sharedAi();
 /** @typedef {import('./storage.js').GameSetup} GameSetup */
 /** @typedef {import('./storage.js').PlayerSetup} PlayerSetup */
 /** @typedef {import('./rules.js').VariantInfo} VariantInfo */
-/** @typedef {import('./geometry.js').BoardDesc} BoardDesc */
-/** @typedef {import('./board.js').BoardApi} BoardApi */
+/** @typedef {import('./board/geometry.js').BoardDesc} BoardDesc */
+/** @typedef {import('./board/index.js').BoardApi} BoardApi */
 /** @typedef {import('./players.js').SeatController} SeatController */
 /** @typedef {{seat: number, move: {from: number, to: number} | null, path: number[], text: string}} Ply */
 /** @typedef {{seat: number, rank: number, points: number, winner: boolean}} Standing */

@@ -21,15 +21,15 @@
 
 import { Game, variantInfo } from './pkg/halma.js';
 import { loadEngine } from './engine.js';
-import { createBoard as createWidget } from './board.js';
-import { rotationForCamp, cellPair } from './geometry.js';
+import { createBoard as createWidget } from './board/index.js';
+import { rotationForCamp, cellPair } from './board/geometry.js';
 import { t, detectLang, isLang } from './i18n.js';
 import { SEAT_GLYPHS, seatColor, contrastInk } from './colors.js';
 import { createAi, AiCancelled } from './ai.js';
 import { searchOptions, clampLevel, DEFAULT_LEVEL } from './computer.js';
 
 /** @typedef {import('./i18n.js').Lang} Lang */
-/** @typedef {import('./geometry.js').BoardDesc} BoardDesc */
+/** @typedef {import('./board/geometry.js').BoardDesc} BoardDesc */
 /** @typedef {{seat: number, move: {from: number, to: number} | null, path: number[], text: string}} Ply */
 /** @typedef {{kind: 'win', winners: number[]} | {kind: 'draw', reason: string} | {kind: 'unsolved'}} Outcome */
 
