@@ -2,7 +2,7 @@
 //!
 //! A rules engine for Halma and Chinese checkers (Sternhalma): square boards (16×16 with 2,
 //! 3 or 4 seats, 10×10, 8×8, custom sizes) and the star board (2 to 6 seats), with the
-//! variants of the project's RULES.md: long jumps, target lock, side points, the fill /
+//! variants of `docs/rules.md`: long jumps, target lock, side points, the fill /
 //! strict / swap win rules, equal turns, teams, draws by repetition and turn limit, and
 //! Halma solitaire.
 //!

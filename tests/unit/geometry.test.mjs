@@ -47,7 +47,7 @@ function square(n) {
   return { shape: 'square', size: n, cells, edges: [], camps, seats: [], width: n - 1, height: n - 1 };
 }
 
-/** The star of RULES.md with side n, in cell order (top row first, left to right). */
+/** The star of docs/rules.md with side n, in cell order (top row first, left to right). */
 function star(n) {
   const raw = [];
   for (let r = -2 * n; r <= 2 * n; r++) {
