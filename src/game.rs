@@ -75,6 +75,28 @@ pub struct Ply {
     pub path: Vec<Cell>,
 }
 
+impl Ply {
+    /// The ply in notation: `from-to`, or `pass`.
+    pub fn text(&self, position: &Position) -> String {
+        match self.mv {
+            Some(m) => position.move_text(m),
+            None => "pass".into(),
+        }
+    }
+}
+
+/// A solitaire's progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SolitaireStatus {
+    /// Pieces whose mirror cell is empty.
+    pub unmatched: usize,
+    /// Moves left of those allowed.
+    pub moves_left: usize,
+    /// Moves allowed.
+    pub moves: usize,
+}
+
 #[derive(Clone, Debug)]
 struct Entry {
     ply: Ply,
@@ -182,6 +204,50 @@ impl Game {
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
+    }
+
+    /// A solitaire's progress; `None` in other variants.
+    pub fn solitaire_status(&self) -> Option<SolitaireStatus> {
+        let unmatched = self.pos.unmatched()?;
+        let moves = self.variant().turn_limit() as usize;
+        Some(SolitaireStatus {
+            unmatched,
+            moves_left: moves.saturating_sub(self.moves_played()),
+            moves,
+        })
+    }
+
+    /// The legal moves of the seat to move; none once the game is over by any rule
+    /// (repetition and the turn limit included).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.pos.legal_moves()
+    }
+
+    /// Where the piece on `from` may go now (empty when it may not move or the game is over).
+    pub fn destinations(&self, from: Cell) -> Vec<Cell> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.pos.destinations(from)
+    }
+
+    /// The pieces the seat to move can pick up (none once the game is over).
+    pub fn movable(&self) -> Vec<Cell> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.pos.movable()
+    }
+
+    /// One shortest path of a legal move, origin first; `None` if it is not legal now.
+    pub fn hop_path(&self, m: Move) -> Option<Vec<Cell>> {
+        if self.is_over() {
+            return None;
+        }
+        self.pos.hop_path(m)
     }
 
     /// Turns taken by `seat` (1-based), passes included.

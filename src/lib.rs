@@ -2,7 +2,7 @@
 //!
 //! A rules engine for Halma and Chinese checkers (Sternhalma): square boards (16×16 with 2,
 //! 3 or 4 seats, 10×10, 8×8, custom sizes) and the star board (2 to 6 seats), with the
-//! variants of the project's RULES.md: long jumps, target lock, side points, the fill /
+//! variants of `docs/rules.md`: long jumps, target lock, side points, the fill /
 //! strict / swap win rules, equal turns, teams, draws by repetition and turn limit, and
 //! Halma solitaire.
 //!
@@ -29,7 +29,9 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+#[cfg(feature = "bench")]
 mod bench;
+mod describe;
 mod error;
 mod game;
 mod geometry;
@@ -44,9 +46,14 @@ mod variant;
 #[doc(hidden)]
 pub mod wasm;
 
+#[cfg(feature = "bench")]
 pub use bench::{bench_positions, run_bench, run_search_bench, BenchRun, SearchRun};
+pub use describe::{
+    BoardDescription, CampDescription, CellDescription, SeatDescription, VariantInfo, VariantOptions,
+    VariantSummary,
+};
 pub use error::{Error, ErrorKind};
-pub use game::{DrawReason, Game, Outcome, Ply, Standing, MAX_RECORD_LEN};
+pub use game::{DrawReason, Game, Outcome, Ply, SolitaireStatus, Standing, MAX_RECORD_LEN};
 pub use geometry::{Cell, Geometry, Shape};
 pub use link::{LINK_VERSION, MAX_LINK_LEN};
 pub use movegen::MoveGen;

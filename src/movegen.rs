@@ -223,6 +223,14 @@ impl Position {
             .collect()
     }
 
+    /// The pieces the seat to move can pick up: those with at least one legal move, in cell
+    /// order.
+    pub fn movable(&self) -> Vec<Cell> {
+        let mut out: Vec<Cell> = self.legal_moves().into_iter().map(|m| m.from).collect();
+        out.dedup();
+        out
+    }
+
     /// Whether the seat to move has a legal move (if not, and the game is not over, it passes).
     pub fn has_moves(&self) -> bool {
         !self.is_over() && self.seat_can_move(&mut MoveGen::new(), self.to_move as usize)
@@ -278,7 +286,8 @@ impl Position {
         Ok(())
     }
 
-    fn move_text(&self, m: Move) -> String {
+    /// The move in notation (`e4-e6`); cells off this board show as `#<id>`.
+    pub fn move_text(&self, m: Move) -> String {
         let g = self.geometry();
         let name = |c: Cell| {
             if g.contains(c) {

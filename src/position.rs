@@ -242,7 +242,7 @@ pub(crate) struct Undo {
 
 /// A position: the pieces on the board, the seat to move, and which seats have finished.
 ///
-/// Parses from and prints to the position format of RULES.md:
+/// Parses from and prints to the position format of `docs/engine.md`:
 /// `<variant> <seat to move> <rows>` with rows top first, `.` empty and `1`..`6` pieces.
 ///
 /// # Examples

@@ -2,11 +2,11 @@
 
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{square_camp_rows, Geometry, Shape};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// The base games of RULES.md.
+/// The base games of `docs/rules.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum VariantId {
@@ -29,7 +29,7 @@ pub enum VariantId {
 }
 
 impl VariantId {
-    /// Every variant id, in the order of RULES.md.
+    /// Every variant id, in the order of `docs/rules.md`.
     pub const ALL: [VariantId; 12] = [
         VariantId::Halma,
         VariantId::Halma3,
@@ -95,7 +95,7 @@ impl VariantId {
 }
 
 /// How a seat wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum WinRule {
     /// Every target cell occupied, at least one by the seat's own piece.
@@ -107,7 +107,7 @@ pub enum WinRule {
 }
 
 /// Partnerships.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Teams {
     /// Everyone plays for themselves.
@@ -119,7 +119,7 @@ pub enum Teams {
 }
 
 /// A variant: a base game and its options. Parses from and prints to the variant string
-/// format of RULES.md (`halma+long`, `star-6+teams=opposite+any-camp`); printing is canonical.
+/// format of `docs/engine.md` (`halma+long`, `star-6+teams=opposite+any-camp`); printing is canonical.
 ///
 /// # Examples
 /// ```

@@ -1,12 +1,16 @@
-//! JavaScript bindings (wasm32 only). The only file that touches wasm-bindgen.
+//! JavaScript bindings (wasm32 only): the only file that touches wasm-bindgen. It converts
+//! types and nothing else; what it returns is the engine's own data (`Variant::info`,
+//! `Variant::describe_board`, `Game::movable`, …) serialised.
 //!
 //! Every input from JavaScript arrives as a `JsValue` and is checked here, so a wrong type,
 //! `undefined`, a huge string or an out-of-range cell becomes a JS `Error` with a message,
 //! never a panic; a failed call leaves the `Game` as it was.
 
-use crate::{Cell, Error, Game as Inner, Geometry, Move, Position, Shape, Variant, VariantId};
-use serde::Serialize;
+use crate::ai::{Budget, Clock, Player};
+use crate::{Cell, Error, Game as Inner, Geometry, Move, Position, Variant, VariantId, VariantOptions};
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -30,9 +34,30 @@ fn str_arg(v: &JsValue, what: &str) -> Result<String, JsError> {
     Ok(s)
 }
 
+/// Checks that the object `v` has no properties but `known` (serde-wasm-bindgen reads only
+/// the fields it knows, so a misspelt option would otherwise be ignored without a word).
+fn known_keys(v: &JsValue, known: &[&str], what: &str) -> Result<(), JsError> {
+    let obj: &js_sys::Object = v.unchecked_ref();
+    for key in js_sys::Object::keys(obj).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !known.contains(&key.as_str()) {
+            return Err(err(format!(
+                "unknown {what} '{key}' (known: {})",
+                known.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
     v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(err)
+}
+
+/// Cells as the `Uint16Array` JavaScript gets.
+fn ids(cells: Vec<Cell>) -> Vec<u16> {
+    cells.into_iter().map(|c| c.index() as u16).collect()
 }
 
 fn cell_arg(g: &Geometry, v: &JsValue, what: &str) -> Result<Cell, JsError> {
@@ -50,23 +75,9 @@ fn cell_arg(g: &Geometry, v: &JsValue, what: &str) -> Result<Cell, JsError> {
 struct PlyOut {
     seat: usize,
     #[serde(rename = "move")]
-    mv: Option<MoveOut>,
+    mv: Option<Move>,
     path: Vec<Cell>,
     text: String,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct SolitaireOut {
-    unmatched: usize,
-    moves_left: usize,
-    moves: usize,
-}
-
-#[derive(Serialize)]
-struct MoveOut {
-    from: Cell,
-    to: Cell,
 }
 
 #[derive(Serialize)]
@@ -76,109 +87,69 @@ struct LegalOut {
     path: Vec<Cell>,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct CellOut<'a> {
-    id: Cell,
-    name: &'a str,
-    x: f32,
-    y: f32,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct CampOut {
-    cells: Vec<Cell>,
-    /// Seat (1-based) starting here, or null.
-    home_of: Option<usize>,
-    /// Seat (1-based) heading here, or null.
-    target_of: Option<usize>,
-}
-
-#[derive(Serialize)]
-struct SeatOut {
-    seat: usize,
-    home: usize,
-    target: Option<usize>,
-    team: usize,
-}
-
-#[derive(Serialize)]
-struct BoardOut<'a> {
-    shape: &'static str,
-    size: u8,
-    cells: Vec<CellOut<'a>>,
-    edges: Vec<(Cell, Cell)>,
-    camps: Vec<CampOut>,
-    seats: Vec<SeatOut>,
-    width: f32,
-    height: f32,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct VariantOut {
-    variant: String,
-    id: &'static str,
-    shape: &'static str,
-    size: u8,
-    seats: usize,
-    pieces: usize,
-    long_jumps: bool,
-    target_lock: bool,
-    side_points: bool,
-    win_rule: crate::WinRule,
-    balance: bool,
-    teams: crate::Teams,
-    turn_limit: u16,
-    solitaire: bool,
-    /// Solitaire proved to need some piece to move twice ([`crate::ai::proved_no_once_solution`]).
-    no_once_solution: bool,
-    /// Solitaire: the names of the two end cells of the mirror line, top end first
-    /// ([`Geometry::mirror_line`]); `null` otherwise.
-    mirror_line: Option<[String; 2]>,
-}
-
-fn variant_out(v: &Variant) -> VariantOut {
-    let (shape, size) = match v.shape() {
-        Shape::Square { size } => ("square", size),
-        Shape::Star { side } => ("star", side),
-    };
-    VariantOut {
-        variant: v.to_string(),
-        id: v.id().as_str(),
-        shape,
-        size,
-        seats: v.seats(),
-        pieces: v.pieces_per_seat(),
-        long_jumps: v.long_jumps(),
-        target_lock: v.target_lock(),
-        side_points: v.side_points(),
-        win_rule: v.win_rule(),
-        balance: v.balance(),
-        teams: v.teams(),
-        turn_limit: v.turn_limit(),
-        solitaire: v.is_solitaire(),
-        no_once_solution: crate::ai::proved_no_once_solution(v),
-        mirror_line: v.is_solitaire().then(|| v.geometry()).and_then(|g| {
-            let (a, b) = g.mirror_line()?;
-            Some([g.name(a).to_string(), g.name(b).to_string()])
-        }),
-    }
-}
-
 /// Facts about a variant string: its canonical form, board, seats and options.
 /// Throws when the string is not a valid variant.
 #[wasm_bindgen(js_name = variantInfo)]
 pub fn variant_info(text: JsValue) -> Result<JsValue, JsError> {
     let v: Variant = str_arg(&text, "variant")?.parse().map_err(err)?;
-    to_js(&variant_out(&v))
+    to_js(&v.info())
 }
 
 /// Every variant id of the rules, in order.
 #[wasm_bindgen(js_name = variantIds)]
 pub fn variant_ids() -> Vec<String> {
     VariantId::ALL.iter().map(|v| v.as_str().to_string()).collect()
+}
+
+/// Every base game, in order, with its defaults and the options that apply:
+/// `[{id, shape, size, camp, side, seats, pieces, cells, balance, turnLimit, solitaire,
+/// teams, options}]`.
+pub fn variants() -> Result<JsValue, JsError> {
+    let all: Vec<_> = VariantId::ALL.iter().map(|v| v.summary()).collect();
+    to_js(&all)
+}
+
+/// The canonical variant string of a set-up form's fields `{id, size, camp, side, long,
+/// freeTarget, anyCamp, win, balance, teams, turns}` (all but `id` optional: absent means
+/// the base game's default). Throws with the reason when the combination is not a variant.
+#[wasm_bindgen(js_name = variantString)]
+pub fn variant_string(options: JsValue) -> Result<String, JsError> {
+    if !options.is_object() {
+        return Err(err("variant options must be an object like {id: 'halma'}"));
+    }
+    const KNOWN: [&str; 11] = [
+        "id",
+        "size",
+        "camp",
+        "side",
+        "long",
+        "freeTarget",
+        "anyCamp",
+        "win",
+        "balance",
+        "teams",
+        "turns",
+    ];
+    known_keys(&options, &KNOWN, "variant option")?;
+    let o: VariantOptions =
+        serde_wasm_bindgen::from_value(options).map_err(|e| err(format!("variant options: {e}")))?;
+    Ok(o.build().map_err(err)?.to_string())
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LevelsOut {
+    levels: [u8; 5],
+    default_level: u8,
+}
+
+/// The computer's levels, weakest first, and the one a new computer seat gets:
+/// `{levels: [1, 2, 3, 4, 5], defaultLevel}`.
+pub fn levels() -> Result<JsValue, JsError> {
+    to_js(&LevelsOut {
+        levels: crate::ai::LEVELS,
+        default_level: crate::ai::DEFAULT_LEVEL,
+    })
 }
 
 /// A game in progress: the one handle JavaScript holds.
@@ -193,18 +164,11 @@ impl Game {
     }
 
     fn ply_out(&self, ply: &crate::Ply) -> PlyOut {
-        let g = self.pos().geometry();
         PlyOut {
             seat: ply.seat,
-            mv: ply.mv.map(|m| MoveOut {
-                from: m.from,
-                to: m.to,
-            }),
+            mv: ply.mv,
             path: ply.path.clone(),
-            text: match ply.mv {
-                Some(m) => format!("{}-{}", g.name(m.from), g.name(m.to)),
-                None => "pass".into(),
-            },
+            text: ply.text(self.pos()),
         }
     }
 
@@ -262,7 +226,7 @@ impl Game {
     /// Facts about the variant (as `variantInfo`).
     #[wasm_bindgen(js_name = variantInfo)]
     pub fn variant_info(&self) -> Result<JsValue, JsError> {
-        to_js(&variant_out(self.inner.variant()))
+        to_js(&self.inner.variant().info())
     }
 
     /// Number of seats.
@@ -275,69 +239,7 @@ impl Game {
     /// layout coordinates (`y` downward, unit = neighbour distance), neighbour edges, camps
     /// with the seats that start in and head for them, and the seats.
     pub fn board(&self) -> Result<JsValue, JsError> {
-        let p = self.pos();
-        let v = p.variant();
-        let g = p.geometry();
-        let (shape, size) = match g.shape() {
-            Shape::Square { size } => ("square", size),
-            Shape::Star { side } => ("star", side),
-        };
-        let cells: Vec<CellOut> = g
-            .cells()
-            .map(|c| {
-                let (x, y) = g.layout(c);
-                CellOut {
-                    id: c,
-                    name: g.name(c),
-                    x,
-                    y,
-                }
-            })
-            .collect();
-        let (mut w, mut h) = (0f32, 0f32);
-        let (mut x0, mut y0) = (f32::MAX, f32::MAX);
-        for c in &cells {
-            w = w.max(c.x);
-            h = h.max(c.y);
-            x0 = x0.min(c.x);
-            y0 = y0.min(c.y);
-        }
-        let mut edges = Vec::new();
-        for c in g.cells() {
-            for n in g.neighbors(c) {
-                if n > c {
-                    edges.push((c, n));
-                }
-            }
-        }
-        let homes = v.home_camps();
-        let camps = (0..g.camp_count())
-            .map(|k| CampOut {
-                cells: g.camp(k).to_vec(),
-                home_of: homes.iter().position(|&h| h as usize == k).map(|s| s + 1),
-                target_of: (0..v.seats())
-                    .find(|&s| v.target_camp(s) == Some(k))
-                    .map(|s| s + 1),
-            })
-            .collect();
-        let seats = (0..v.seats())
-            .map(|s| SeatOut {
-                seat: s + 1,
-                home: homes[s] as usize,
-                target: v.target_camp(s),
-                team: v.team_of(s) + 1,
-            })
-            .collect();
-        to_js(&BoardOut {
-            shape,
-            size,
-            cells,
-            edges,
-            camps,
-            seats,
-            width: w - x0,
-            height: h - y0,
-        })
+        to_js(&self.pos().variant().describe_board())
     }
 
     /// The seat on every cell in cell order (0 = empty), as a `Uint8Array`.
@@ -353,17 +255,14 @@ impl Game {
     /// Every legal move of the seat to move: `[{from, to, path}]` with one shortest hop path.
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Result<JsValue, JsError> {
-        let p = self.pos();
-        if self.inner.is_over() {
-            return to_js(&Vec::<LegalOut>::new());
-        }
-        let out: Vec<LegalOut> = p
+        let out: Vec<LegalOut> = self
+            .inner
             .legal_moves()
             .into_iter()
             .map(|m| LegalOut {
                 from: m.from,
                 to: m.to,
-                path: p.hop_path(m).unwrap_or_default(),
+                path: self.inner.hop_path(m).unwrap_or_default(),
             })
             .collect();
         to_js(&out)
@@ -373,30 +272,12 @@ impl Game {
     /// mover's), as a `Uint16Array`.
     pub fn destinations(&self, cell: JsValue) -> Result<Vec<u16>, JsError> {
         let c = cell_arg(self.pos().geometry(), &cell, "cell")?;
-        if self.inner.is_over() {
-            return Ok(Vec::new());
-        }
-        Ok(self
-            .pos()
-            .destinations(c)
-            .into_iter()
-            .map(|c| c.index() as u16)
-            .collect())
+        Ok(ids(self.inner.destinations(c)))
     }
 
     /// The cells the mover can pick up (pieces with at least one legal move).
     pub fn movable(&self) -> Vec<u16> {
-        if self.inner.is_over() {
-            return Vec::new();
-        }
-        let mut v: Vec<u16> = self
-            .pos()
-            .legal_moves()
-            .iter()
-            .map(|m| m.from.index() as u16)
-            .collect();
-        v.dedup();
-        v
+        ids(self.inner.movable())
     }
 
     /// One shortest path for the move `from`→`to` (cells, origin first, a `Uint16Array`), or
@@ -404,13 +285,7 @@ impl Game {
     pub fn path(&self, from: JsValue, to: JsValue) -> Result<Option<Vec<u16>>, JsError> {
         let g = self.pos().geometry();
         let m = Move::new(cell_arg(g, &from, "from")?, cell_arg(g, &to, "to")?);
-        if self.inner.is_over() {
-            return Ok(None);
-        }
-        Ok(self
-            .pos()
-            .hop_path(m)
-            .map(|p| p.into_iter().map(|c| c.index() as u16).collect()))
+        Ok(self.inner.hop_path(m).map(ids))
     }
 
     /// Plays move text (`e4-e6` or a full hop path). Returns the plies it produced: the move
@@ -435,11 +310,7 @@ impl Game {
 
     /// Takes back the last move (and the passes after it). Returns the move `{from, to}`.
     pub fn undo(&mut self) -> Result<JsValue, JsError> {
-        let m = self.inner.undo().map_err(err)?;
-        to_js(&MoveOut {
-            from: m.from,
-            to: m.to,
-        })
+        to_js(&self.inner.undo().map_err(err)?)
     }
 
     /// Plays again the last move taken back; returns the plies as `play`.
@@ -517,15 +388,10 @@ impl Game {
     /// is empty and the moves left of the `moves` allowed; `null` in other variants.
     #[wasm_bindgen(js_name = solitaireStatus)]
     pub fn solitaire_status(&self) -> Result<JsValue, JsError> {
-        let Some(unmatched) = self.pos().unmatched() else {
-            return Ok(JsValue::NULL);
-        };
-        let moves = self.pos().variant().turn_limit() as usize;
-        to_js(&SolitaireOut {
-            unmatched,
-            moves_left: moves.saturating_sub(self.inner.moves_played()),
-            moves,
-        })
+        match self.inner.solitaire_status() {
+            Some(st) => to_js(&st),
+            None => Ok(JsValue::NULL),
+        }
     }
 
     /// Turns taken by each seat (passes included), index 0 = seat 1.
@@ -554,47 +420,53 @@ impl Game {
     }
 }
 
-#[wasm_bindgen]
-extern "C" {
-    /// `performance.now()`: milliseconds, sub-millisecond resolution (browsers, workers, Node).
-    #[wasm_bindgen(js_namespace = performance, js_name = now)]
-    fn performance_now() -> f64;
+/// The clock of the page or worker (`performance.now()`, from the global scope, which is
+/// `window` on a page and the worker's scope in a worker), for the search's time cap.
+struct PerformanceClock(web_sys::Performance);
+
+impl PerformanceClock {
+    fn new() -> Result<PerformanceClock, JsError> {
+        js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
+            .ok()
+            .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+            .map(PerformanceClock)
+            .ok_or_else(|| err("this JavaScript environment has no performance clock"))
+    }
 }
 
-/// The move generation benchmark of `halma bench`, run in this wasm module: for each board
-/// of the bench positions, whole move lists per second over its fixed mid-game positions
-/// for about `millis` ms (boards without positions are left out), then the same two perft
-/// runs as the CLI. Returns `[{name, listsPerSecond, movesPerList, leaves, positions,
-/// lists, seconds}]`. Blocks for the whole run: for tools and workers, not the page's main thread.
+impl Clock for PerformanceClock {
+    fn now_ms(&self) -> f64 {
+        self.0.now()
+    }
+}
+
+/// The move generation benchmark of `halma bench`, run in this wasm module (bench builds
+/// only): for each board of the bench positions, whole move lists per second over its fixed
+/// mid-game positions for about `millis` ms, then the same two perft runs as the CLI.
+/// Returns `[{name, listsPerSecond, movesPerList, leaves, positions, lists, seconds}]`.
+/// Blocks for the whole run: for tools and workers, not the page's main thread.
+#[cfg(feature = "bench")]
 #[wasm_bindgen(js_name = benchMovegen)]
 pub fn bench_movegen(millis: JsValue) -> Result<JsValue, JsError> {
     let millis = match millis.as_f64() {
         Some(ms) if (1.0..=600_000.0).contains(&ms) => ms,
         _ => return Err(err("millis must be a number from 1 to 600000")),
     };
-    to_js(&crate::run_bench(millis, &PerformanceClock))
+    to_js(&crate::run_bench(millis, &PerformanceClock::new()?))
 }
 
-/// The search benchmark of `halma bench`, run in this wasm module: for each board of the
-/// bench positions, a level 5 search of `nodes` nodes from each of its mid-game positions.
-/// Returns `[{name, nodes, nodesPerSecond, depth, positions, seconds}]`; the nodes are the
-/// same as natively, so the speeds compare directly. Blocks for the whole run.
+/// The search benchmark of `halma bench`, run in this wasm module (bench builds only): for
+/// each board of the bench positions, a level 5 search of `nodes` nodes from each of its
+/// mid-game positions. Returns `[{name, nodes, nodesPerSecond, depth, positions, seconds}]`;
+/// the nodes are the same as natively, so the speeds compare directly. Blocks for the run.
+#[cfg(feature = "bench")]
 #[wasm_bindgen(js_name = benchSearch)]
 pub fn bench_search(nodes: JsValue) -> Result<JsValue, JsError> {
     let nodes = match nodes.as_f64() {
         Some(n) if (1000.0..=100_000_000.0).contains(&n) && n.fract() == 0.0 => n as u64,
         _ => return Err(err("nodes must be a whole number from 1000 to 100000000")),
     };
-    to_js(&crate::run_search_bench(nodes, &PerformanceClock))
-}
-
-/// The browser's clock for the search's time cap.
-struct PerformanceClock;
-
-impl crate::ai::Clock for PerformanceClock {
-    fn now_ms(&self) -> f64 {
-        performance_now()
-    }
+    to_js(&crate::run_search_bench(nodes, &PerformanceClock::new()?))
 }
 
 #[derive(Serialize)]
@@ -611,56 +483,66 @@ struct ThoughtOut {
     millis: f64,
 }
 
-/// Reads `{level, nodes, timeMs, seed}`; every field optional (level 5, its default
-/// budget, seed 1).
-fn think_options(options: &JsValue) -> Result<(crate::ai::Player, crate::ai::Budget, u64), JsError> {
-    use crate::ai::{Budget, Player, DEFAULT_BUDGET};
-    if options.is_undefined() || options.is_null() {
-        return Ok((Player::Level(5), DEFAULT_BUDGET, 1));
-    }
-    if !options.is_object() {
-        return Err(err("options must be an object like {level: 5}"));
-    }
-    let get = |k: &str| js_sys::Reflect::get(options, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
-    let level = get("level");
-    let player = if level.is_undefined() {
-        Player::Level(5)
-    } else if let Some(s) = level.as_string() {
-        s.parse::<Player>().map_err(err)?
+/// The options of `bestMove` and `hint`, every field optional.
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct ThinkOptions {
+    /// 1 to 5, or a named player (`"greedy"`, `"random"`, `"3"`): kept as the JS value.
+    #[serde(default, with = "serde_wasm_bindgen::preserve")]
+    level: JsValue,
+    nodes: Option<f64>,
+    time_ms: Option<f64>,
+    seed: Option<f64>,
+}
+
+/// Reads `{level, nodes, timeMs, seed}` (level 5, seed 1, and `default_budget` when neither
+/// `nodes` nor `timeMs` is given).
+fn think_options(options: &JsValue, default_budget: Budget) -> Result<(Player, Budget, u64), JsError> {
+    let o: ThinkOptions = if options.is_undefined() || options.is_null() {
+        ThinkOptions::default()
+    } else if options.is_object() {
+        known_keys(options, &["level", "nodes", "timeMs", "seed"], "option")?;
+        serde_wasm_bindgen::from_value(options.clone()).map_err(|e| err(format!("options: {e}")))?
     } else {
-        match level.as_f64() {
+        return Err(err("options must be an object like {level: 5}"));
+    };
+    let player = if o.level.is_undefined() || o.level.is_null() {
+        Player::Level(5)
+    } else if let Some(name) = o.level.as_string() {
+        name.parse::<Player>().map_err(err)?
+    } else {
+        match o.level.as_f64() {
             Some(l) if l.fract() == 0.0 && (1.0..=5.0).contains(&l) => Player::Level(l as u8),
             _ => return Err(err("level must be 1 to 5, \"greedy\" or \"random\"")),
         }
     };
-    let number = |k: &str, max: f64| -> Result<Option<f64>, JsError> {
-        let v = get(k);
-        if v.is_undefined() || v.is_null() {
-            return Ok(None);
-        }
-        match v.as_f64() {
-            Some(x) if x.fract() == 0.0 && x >= 0.0 && x <= max => Ok(Some(x)),
-            _ => Err(err(format!("{k} must be a whole number from 0 to {max}"))),
+    // (The bounds are printed as integers: formatting an f64 would pull the float printer
+    // into the module.)
+    let number = |k: &str, v: Option<f64>, max: u64| -> Result<Option<u64>, JsError> {
+        match v {
+            None => Ok(None),
+            Some(x) if x.fract() == 0.0 && x >= 0.0 && x <= max as f64 => Ok(Some(x as u64)),
+            Some(_) => Err(err(format!("{k} must be a whole number from 0 to {max}"))),
         }
     };
-    let nodes = number("nodes", 1e10)?.map(|n| (n as u64).max(1));
-    let millis = number("timeMs", 600_000.0)?.map(|t| t.max(1.0));
-    let seed = number("seed", 9_007_199_254_740_991.0)?.map_or(1, |s| s as u64);
+    let nodes = number("nodes", o.nodes, 10_000_000_000)?.map(|n| n.max(1));
+    let millis = number("timeMs", o.time_ms, 600_000)?.map(|t| t.max(1) as f64);
+    let seed = number("seed", o.seed, 9_007_199_254_740_991)?.unwrap_or(1);
     let budget = match (nodes, millis) {
-        (None, None) => DEFAULT_BUDGET,
+        (None, None) => default_budget,
         (nodes, millis) => Budget { nodes, millis },
     };
     Ok((player, budget, seed))
 }
 
-fn think_out(pos: &Position, options: &JsValue) -> Result<JsValue, JsError> {
-    let (player, budget, seed) = think_options(options)?;
-    let t = performance_now();
-    let Some(th) = crate::ai::think(pos, player, budget, seed, &PerformanceClock) else {
+fn think_out(pos: &Position, options: &JsValue, default_budget: Budget) -> Result<JsValue, JsError> {
+    let (player, budget, seed) = think_options(options, default_budget)?;
+    let clock = PerformanceClock::new()?;
+    let t = clock.now_ms();
+    let Some(th) = crate::ai::think(pos, player, budget, seed, &clock) else {
         return Ok(JsValue::NULL);
     };
-    let g = pos.geometry();
-    let text = |m: &Move| format!("{}-{}", g.name(m.from), g.name(m.to));
+    let text = |m: &Move| pos.move_text(*m);
     to_js(&ThoughtOut {
         from: th.mv.from,
         to: th.mv.to,
@@ -670,31 +552,32 @@ fn think_out(pos: &Position, options: &JsValue) -> Result<JsValue, JsError> {
         depth: th.depth,
         nodes: th.nodes,
         pv: th.pv.iter().map(text).collect(),
-        millis: performance_now() - t,
+        millis: clock.now_ms() - t,
     })
 }
 
 /// The computer's move for the seat to move in a position string. `options`:
-/// `{level: 1..5 | "greedy" | "random", nodes, timeMs, seed}`, all optional (level 5 with
-/// its default budget of about a second). With a node budget the answer is the same on
-/// every platform. Returns `{from, to, path, text, score, depth, nodes, pv, millis}`, or
-/// `null` when the game is over or the seat must pass. Blocks while it thinks: call it from
-/// a worker.
+/// `{level: 1..5 | "greedy" | "random", nodes, timeMs, seed}`, all optional: level 5, seed 1,
+/// and without `nodes` or `timeMs` the engine's budget for play (a fixed node count, so the
+/// same move on every machine, capped at a few seconds on a slow device). Returns `{from,
+/// to, path, text, score, depth, nodes, pv, millis}`, or `null` when the game is over or the
+/// seat must pass. Blocks while it thinks: call it from a worker.
 #[wasm_bindgen(js_name = bestMove)]
 pub fn best_move(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let pos: Position = str_arg(&position, "position")?.parse().map_err(err)?;
-    think_out(&pos, &options)
+    think_out(&pos, &options, crate::ai::PLAY_BUDGET)
 }
 
 #[wasm_bindgen]
 impl Game {
-    /// What the computer would play for the seat to move (a hint); as `bestMove`.
+    /// What the computer would play for the seat to move (a hint); as `bestMove`, with the
+    /// engine's smaller hint budget when `options` gives none.
     pub fn hint(&self, options: JsValue) -> Result<JsValue, JsError> {
         if self.inner.is_over() {
             // Bad options are an error here too, as in a game that goes on.
-            think_options(&options)?;
+            think_options(&options, crate::ai::HINT_BUDGET)?;
             return Ok(JsValue::NULL);
         }
-        think_out(self.inner.position(), &options)
+        think_out(self.inner.position(), &options, crate::ai::HINT_BUDGET)
     }
 }

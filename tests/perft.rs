@@ -267,7 +267,7 @@ fn tables_cover_variants() {
     }
 }
 
-/// The engine's boards agree with the boards rebuilt from RULES.md.
+/// The engine's boards agree with the boards rebuilt from `docs/rules.md`.
 #[test]
 fn geometry_matches_reference() {
     for v in [

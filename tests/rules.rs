@@ -1,5 +1,5 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! One test per rule choice of RULES.md, each on a small hand-made position.
+//! One test per rule choice of `docs/rules.md`, each on a small hand-made position.
 //!
 //! Positions are built with [`place`]: a variant, the seat to move and the pieces by cell
 //! name (`"e5,c4=1 f6=2"`); everything else is empty.
@@ -86,7 +86,7 @@ fn winners(g: &Game) -> Vec<usize> {
 
 #[test]
 fn variant_table_seats_camps_pieces() {
-    // RULES.md's table: seats → camps, pieces each.
+    // The table of `docs/rules.md`: seats → camps, pieces each.
     let table: [(&str, &[usize], usize); 12] = [
         ("halma", &[0, 2], 19),
         ("halma-3", &[0, 1, 2], 13),

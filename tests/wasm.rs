@@ -7,7 +7,9 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use halma::wasm::{bench_movegen, bench_search, best_move, variant_ids, variant_info, Game};
+use halma::wasm::{
+    bench_movegen, bench_search, best_move, levels, variant_ids, variant_info, variant_string, variants, Game,
+};
 use js_sys::{Array, Reflect};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -147,6 +149,74 @@ fn star_start_has_fourteen_moves() {
         assert!(movable.contains(&(m.0 as u16)));
         assert!(ok(g.destinations(n(m.0 as f64))).contains(&(m.1 as u16)));
     }
+}
+
+/// `variants()` describes each base game with its defaults and options; `variantString`
+/// builds canonical strings from form fields and refuses what does not apply.
+#[wasm_bindgen_test]
+fn variants_and_variant_strings_come_from_the_engine() {
+    let all = array(&ok(variants()));
+    assert_eq!(all.length() as usize, variant_ids().len());
+    let find = |id: &str| {
+        all.iter()
+            .find(|v| get(v, "id").as_string().as_deref() == Some(id))
+            .unwrap()
+    };
+    let ten = find("halma-10x10");
+    assert_eq!(get(&ten, "balance").as_bool(), Some(true));
+    assert_eq!(num(&get(&ten, "turnLimit")), 300.0);
+    assert_eq!((num(&get(&ten, "size")), num(&get(&ten, "camp"))), (10.0, 15.0));
+    let star = find("star-4");
+    assert_eq!(num(&get(&star, "cells")), 121.0);
+    assert!(get(&star, "camp").is_null());
+    assert_eq!(get(&star, "teams").as_bool(), Some(true));
+    let options: Vec<String> = array(&get(&star, "options"))
+        .iter()
+        .filter_map(|o| o.as_string())
+        .collect();
+    assert!(options.iter().any(|o| o == "any-camp") && options.iter().all(|o| o != "size"));
+
+    let form = |pairs: &[(&str, JsValue)]| -> JsValue {
+        let o = js_sys::Object::new();
+        for (k, v) in pairs {
+            Reflect::set(&o, &s(k), v).unwrap();
+        }
+        o.into()
+    };
+    let built = ok(variant_string(form(&[
+        ("id", s("halma-10x10")),
+        ("balance", JsValue::FALSE),
+        ("long", JsValue::TRUE),
+        ("turns", n(300.0)),
+        ("win", s("strict")),
+        ("size", JsValue::UNDEFINED),
+    ])));
+    assert_eq!(built, "halma-10x10+long+strict+balance=off");
+    let teams = ok(variant_string(form(&[
+        ("id", s("star-6")),
+        ("teams", s("opposite")),
+    ])));
+    assert_eq!(teams, "star-6+teams=opposite");
+    assert!(fails(variant_string(form(&[("id", s("star-2")), ("size", n(10.0))]))).contains("square boards"));
+    assert!(fails(variant_string(form(&[
+        ("id", s("star-3")),
+        ("teams", s("adjacent"))
+    ])))
+    .contains("4 or 6 seats"));
+    assert!(fails(variant_string(form(&[("id", s("halma")), ("colour", s("red"))]))).contains("colour"));
+    assert!(fails(variant_string(form(&[("id", s("halma")), ("win", s("first"))]))).contains("first"));
+    assert!(fails(variant_string(form(&[("id", s("chess"))]))).contains("unknown variant"));
+    assert!(fails(variant_string(s("halma"))).contains("must be an object"));
+    assert!(!fails(variant_string(JsValue::UNDEFINED)).is_empty());
+
+    let info = ok(variant_info(s("halma-4+teams=opposite")));
+    let teams: Vec<f64> = array(&get(&info, "seatTeams")).iter().map(|t| num(&t)).collect();
+    assert_eq!(teams, [1.0, 2.0, 1.0, 2.0]);
+    assert_eq!(num(&get(&info, "cells")), 256.0);
+
+    let l = ok(levels());
+    assert_eq!(array(&get(&l, "levels")).length(), 5);
+    assert_eq!(num(&get(&l, "defaultLevel")), 3.0);
 }
 
 #[wasm_bindgen_test]
@@ -488,6 +558,10 @@ fn best_move_rejects_bad_options() {
         let e = fails(best_move(s(&p), think(n(3.0), nodes)));
         assert!(e.contains("nodes"), "{nodes}: {e}");
     }
+    // A misspelt option is named, not ignored.
+    let typo = js_sys::Object::new();
+    Reflect::set(&typo, &s("timems"), &n(100.0)).unwrap();
+    assert!(fails(best_move(s(&p), typo.into())).contains("timems"));
 }
 
 /// Every row of `tests/determinism.txt` (`position | options | expected move`, generated

@@ -185,7 +185,7 @@ async function main() {
 /** Test and tooling hook: read-only views of the game and the board's geometry. */
 function exposeHook() {
   const game = () => session.game();
-  const board = () => /** @type {import('./board.js').BoardApi} */ (view.widget());
+  const board = () => /** @type {import('./board/index.js').BoardApi} */ (view.widget());
   const hook = {
     position: () => game().position(),
     record: () => game().record(),

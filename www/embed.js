@@ -21,8 +21,8 @@
 
 import { Game, variantInfo } from './pkg/halma.js';
 import { loadEngine } from './engine.js';
-import { createBoard as createWidget } from './board.js';
-import { cellPair } from './geometry.js';
+import { createBoard as createWidget } from './board/index.js';
+import { cellPair } from './board/geometry.js';
 import { t, detectLang, isLang } from './i18n.js';
 import { createAi } from './ai.js';
 import { computerController, clampLevel, DEFAULT_LEVEL } from './computer.js';

@@ -6,10 +6,10 @@
 // ended and what the board shows. No DOM: the page and the element are views that render
 // what it says and call it when someone moves.
 
-import { rotationForCamp } from './geometry.js';
+import { rotationForCamp } from './board/geometry.js';
 import { AiCancelled } from './ai.js';
 
-/** @typedef {import('./geometry.js').BoardDesc} BoardDesc */
+/** @typedef {import('./board/geometry.js').BoardDesc} BoardDesc */
 /** @typedef {import('./rules.js').VariantInfo} VariantInfo */
 /** @typedef {import('./players.js').SeatController} SeatController */
 /** @typedef {import('./players.js').MoveAnswer} MoveAnswer */

@@ -131,6 +131,25 @@ impl Budget {
 /// Level 5's default budget: about a second per move in the browser.
 pub const DEFAULT_BUDGET: Budget = Budget::nodes(1_500_000);
 
+/// The budget of a move in interactive play: [`DEFAULT_BUDGET`]'s nodes (the same move on
+/// every machine), with a time cap that ends the search earlier only on a slow device.
+pub const PLAY_BUDGET: Budget = Budget {
+    nodes: DEFAULT_BUDGET.nodes,
+    millis: Some(6000.0),
+};
+
+/// The budget of a hint: a fraction of a second of the strongest level.
+pub const HINT_BUDGET: Budget = Budget {
+    nodes: Some(250_000),
+    millis: Some(2000.0),
+};
+
+/// The playing levels, weakest first.
+pub const LEVELS: [u8; 5] = [1, 2, 3, 4, 5];
+
+/// The level a new computer seat gets.
+pub const DEFAULT_LEVEL: u8 = 3;
+
 /// What the computer chose and why.
 #[derive(Clone, Debug)]
 pub struct Thought {

@@ -8,275 +8,19 @@
 //! gain plus a history score. Late moves with little gain are searched two plies shallower
 //! first (late move reductions).
 //!
-//! Against several opposing sides the game is a race, and the search plans it as one: the
-//! opponents' layer is a model in which each opponent, in turn order, plays its
-//! most-progress move, and the score is our own progress with each later move of ours
-//! discounted (see [`RACE_DISCOUNT`]), less a quarter of the opponents' modelled gains (see
-//! [`RACE_OPPONENT_SHARE`]). Self-play on `star-6` (level 5 against five greedy
-//! players, 100 games) measured why: pooled best replies, which assume the opponents
-//! conspire to block us, won 40%; the greedy model 64%; the model with the discount 82%
-//! (400 games over four seeds: 81, 82, 87, 79%).
-//! Ignoring the opponents altogether lost nearly every game: with the board frozen, the
-//! plan spends moves setting up ladders that five opponents' moves take apart.
+//! Against several opposing sides the game is a race, and the search plans it as one: in
+//! the opponents' layer each opponent, in turn order, plays its most-progress move (a greedy
+//! player's, as the real opponents are), and the score is our own progress with each later
+//! move of ours discounted ([`RACE_DISCOUNT`]), less a share of the opponents' modelled
+//! gains ([`RACE_OPPONENT_SHARE`]); at a leaf where we are to move it counts our next greedy
+//! move's gain ([`Searcher::next_gain`]). Pooled best replies assume the opponents conspire
+//! against us, and they do not. The model's weakness is the greedy players' random choice
+//! among equal moves: level 5 therefore runs several searches in sampled worlds
+//! ([`Searcher::enter_world`]), each breaking those ties its own way, votes, and near the
+//! end checks the vote by playouts ([`Searcher::playout`]); both live in the parent module.
 //!
-//! At a leaf where our side is to move, a race line also counts what our next move would
-//! add: the gain of our greedy move there, discounted as that move of the line
-//! ([`Searcher::next_gain`]), where a constant tempo stood before. A line that leaves a
-//! long hop ready is then worth more than one that leaves a step. `star-6`, 100k nodes, at
-//! the same nodes and time a move: 94.8% of 5,600 games over seeds 11–66; 94.9% of 4,400
-//! over seeds 11–54, where the constant won 94.2% of 5,600 on the same seeds (by groups:
-//! 11–22 94.5% against 93.5 and 95.0% in two runs, 23–32 95.2% against 94.0%, 33–42 95.3%
-//! against 95.1%, 43–54 94.75% against 93.6%). At 1.5 times its weight it won 94.67% on
-//! seeds 11–22. With `--time 50` (about 108k nodes and 46 ms a move on an idle machine,
-//! where 100k nodes take 33 ms) the same code won 95.2% of 9,000 games over seeds 11–100
-//! (of 5,600 over seeds 11–66: 95.2% against 94.8% at 100k nodes, a difference of 0.34
-//! points a seed with a standard error of 0.37). Where the paragraphs below compare with
-//! "this code", they mean the code before this term.
-//!
-//! Level 5 shares its budget in a race among sampled worlds, each breaking the opponents'
-//! ties its own way ([`Searcher::enter_world`]), and plays the move most worlds choose
-//! (`race_worlds` in the parent module): `star-6` rose from 84.6% to 88.75% over seeds
-//! 11–18 (92, 90, 84, 86, 90, 84, 96, 88%), and from 84.1% to 88.7% over seeds 11–22
-//! (1,200 games each; seeds 19–22: 86, 84, 86, 76% with one model, 93, 89, 86, 86% with
-//! the worlds). Counting each world's three best moves (6, 3 and 1 votes) instead of its
-//! best only won 85% on seeds 19–22 (80, 89, 89, 82%). Neither did these, all against the
-//! worlds as they are (seeds 11 and 12: 92 and 90%):
-//! - A world that loses whatever we play abstains from the vote: 89.0% over seeds 11–22
-//!   against 88.7%, with only seeds 12 and 14 changed (93, 87%). Such worlds are about 1 in
-//!   190.
-//! - The three most-voted moves re-searched in every world with 40% of the budget, the best
-//!   summed score played (averaging over worlds instead of voting): 82.5%. The sum overturned
-//!   the vote in half the positions where it was asked.
-//! - A penalty of three rows when the target's owner takes a piece out of our target (which
-//!   we would rather it left there, by the fill rule): 88%.
-//! - Half a row's bonus for the move our previous plan expected to play now, so that plans
-//!   are carried through instead of switched: 89%.
-//! - Adaptive worlds: 8 worlds, stopping there when 7 agree, else up to 24, at the same
-//!   nodes per world (101k nodes a move on average, as now): 90%.
-//! - Every world breaking ties at random, none by the evaluation: 87.9% over seeds 11–18
-//!   (91, 89, 84, 94, 85, 83, 86, 91%) against 88.75%.
-//!
-//! The weights, tuned on the single-model search, still fit the worlds (seeds 11–14, 400
-//! games; as they are: 92, 90, 84, 86 = 88%):
-//! - the opponents' share ⅛: 82.75%; ⅜: 87.5%; scaled by each opponent's lead over us
-//!   in points (from ½ to 2 times ¼, doubled at 20 points ahead): 85.5% on seeds 11 and 12
-//!   (against 91%);
-//! - the discount 0.6: 84.25%;
-//! - the in-target bonus a whole row: 87.75%;
-//! - the lateral cost 0.15: 86.5%;
-//! - our second and later moves of a line further discounted by 0.85 when they are hops
-//!   that need an opponent's piece not locked in its target as a stone (a plan built on
-//!   such stones breaks when they move): 87%; by 0.5: 2 of the first 6 games.
-//!
-//! The model's greedy players take a move that wins on the spot before any other, as the
-//! real ones do. Where the only wins make less than the most progress, a model without this
-//! expects a round the race does not have; but that is rare (in about one greedy game on
-//! `star-6` in a hundred), and seeds 11–17 moved within the noise, from 92, 90, 84, 86, 90,
-//! 84, 96% to 92, 90, 85, 87, 91, 84, 96% (three games in 700).
-//!
-//! Where that knowledge counts, measured with the worlds on seed 11 (92% as they are): a
-//! build that knows the greedy players' tie-breaks exactly (from the self-play harness's
-//! seeds), searching that one world with the whole budget, won 100% when it used the
-//! knowledge only once we had 90 of our 120 points, and 99% when it used it only before
-//! then. So nearly every position we reach at 90 points is won with perfect prediction. In
-//! 7 of the 8 games so turned, the win came by the fill rule, with pieces of our target's
-//! owner still in our target (two or three in five of them); in the same games as lost,
-//! at most one was left. None of these closed the
-//! gap (seeds 11 and 12, against 92 and 90%):
-//! - one world with the whole budget from 90 points, ties by the evaluation: 89% (seed 11);
-//! - exact knowledge of the target's owner alone from 90 points, the rest as worlds: 85,
-//!   89%; of the leading opponent alone: 90% (seed 11);
-//! - 4 worlds from 90 points: 86, 87%; 48 worlds: 91, 89%;
-//! - a cost, once three or fewer of the owner's pieces remain in our target, for each one
-//!   leaving it (a hole our hindmost piece must then fill): half that piece's distance 88%,
-//!   all of it 82% (seed 11); a bonus of half instead: 88, 95%;
-//! - from 90 points, a check after the vote (which takes 60% of the budget): the three
-//!   most-voted moves each searched alone in every world, the one winning in the most
-//!   worlds less those it loses in played. A world's short search can miss a win two moves
-//!   away: the check found a runner-up that won in all 16 worlds where the most-voted move
-//!   won in none. Yet over seeds 11–18 it won 89.6% (93, 90, 91, 88, 89, 89, 92, 85%)
-//!   against 89.1% without it; from 70 points, 89 and 91% on seeds 11 and 12.
-//!
-//! What did help is a check that does not search: from half our progress on,
-//! the three most-voted moves are each followed by playouts, games played to the end with
-//! every seat greedy and ties at random ([`Searcher::playout`]), and the move that wins
-//! most of them is played (`playouts` in the parent module, with 40% of the budget). A
-//! playout's own play is weak (we win about half of them from 90 points, where level 5
-//! wins nine games in ten), but it runs to the finish under the same randomness as the
-//! real opponents, and the moves are compared on wins: 93.9% over seeds 11–18 against
-//! 89.1% (92.1% when the playouts start at three quarters).
-//!
-//! The worlds can agree on a move the playouts would not choose. In a game of seed 11 lost
-//! by one move, the playouts gave the voted move 375 wins in 400 at 115 of our 120 points;
-//! the worlds then agreed on every move, so nothing was checked, and another seat finished
-//! a move before us. So our own greedy move ([`Searcher::root_greedy`]) joins the
-//! candidates, and a unanimous vote is checked against it. That made no measurable
-//! difference: over seeds 11–22 it won 93.5% (92, 95, 94, 92, 90, 94, 95, 94, 89, 94, 98,
-//! 95%) against 93.7% (94, 94, 97, 93, 93, 93, 94, 93, 94, 89, 94, 96%). How much two such
-//! figures can differ by chance: a first table of 95.6% over seeds 11–18 came from an
-//! experimental build that plays the same way as this code. It checks the same candidates,
-//! and on fixed positions its playouts win as often (one candidate won 405 of 1,200 there
-//! against 408 here); only its random streams differ. Re-run over seeds 11–22 it won 95.0%
-//! (96, 95, 97, 94, 95, 96, 97, 95, 94, 93, 96, 92%) where this code won 93.5%: two runs of
-//! 1,200 games of the same method differ by 1.5 points, and together they make 94.25% of
-//! 2,400 (this code on seeds 23–32: 94.0%, 95, 95, 97, 91, 93, 92, 92, 94, 93, 98%; seeds
-//! 33–42: 95.1%, 95, 93, 94, 93, 96, 95, 96, 96, 96, 97%; seeds 43–54: 93.6%, 97, 96, 91,
-//! 87, 93, 91, 93, 94, 96, 95, 94, 96%; 94.2% of 5,600 games in all).
-//! With `--time 50`, about 88k nodes a move since the generator got faster, it won 93.9%
-//! over seeds 11–22 (97, 92, 95, 95, 94, 95, 93, 96, 91, 93, 93, 93%). More nodes alone do
-//! not help: skipping the modelled replies at the frontier when a line is already at or
-//! below alpha without them (the opponents' gains nearly always count against us) doubled
-//! the nodes of a 50 ms search, to about 170k, but won 91.3% on seeds 11–16 (94, 91, 92,
-//! 92, 88, 91%) against 94.7% without. These did not add to the playouts as they were
-//! (seeds 11 and 12, 94 and 94%): our own seat's ties in a playout broken by the evaluation
-//! (94, 95%); the same tie seed for every candidate in a round (92, 96%); playouts from 30%
-//! of our progress (93, 93%). Nor, over seeds 11–22, did our own seat in a playout playing
-//! greedy on the evaluation instead of on progress, a stronger player (level 2, which plays
-//! so with a blur, wins 35% of `star-6` games against five greedy players, twice a greedy
-//! player's share): 93.8% (94, 96, 97, 96, 93, 94, 93, 92, 91, 93, 94, 93%); with the
-//! playouts from 30% of our progress as well, 94.3% (99, 91, 94, 93, 95, 92, 93, 93, 98,
-//! 96, 94, 94%). Keeping the vote unless another candidate wins more playouts by a standard
-//! error won 89, 95 and 91% on seeds 11–13, and 300k nodes a move 93% on seed 11. Five
-//! voted moves and the greedy one, of which the three winning most playouts after a third
-//! of their budget play on (successive halving), won 94.8% on seeds 11–22 (96, 96, 97, 96,
-//! 91, 96, 94, 98, 91, 98, 94, 91%) but 92.7% on seeds 23–32 (92, 89, 97, 94, 95, 95, 89,
-//! 90, 90, 96%): 93.9% of 2,200 games against this code's 93.7%. Nor did more playouts.
-//! Three times their budget, the worlds as they are (108k nodes a move on average against
-//! 89k, as the playouts stop at 400 rounds, and 72 ms against 51, as a playout move costs
-//! more than a search node), won 95.4% on seeds 11–22 (90, 98, 98, 96, 92, 97, 97, 94, 97,
-//! 96, 98, 92%) and 94.5% on seeds 23–32 (95, 92, 94, 95, 94, 93, 96, 93, 93, 100%): 95.0%
-//! of 2,200 games, within the spread of this code's runs. Paid for by cutting the worlds
-//! before the playouts begin to 60% of the budget (91k nodes a move), it won 94.1% on seeds
-//! 23–34 (95, 91, 92, 91, 95, 94, 94, 94, 97, 98, 97, 91%), where this code won 94.0% on
-//! seeds 23–32. Measured on positions instead of games (40 positions from six games of seed
-//! 40, each decided six times, each move so chosen then valued by 10,000 playouts), the
-//! choice gives up 1 to 3 points of playout wins a decision against the best move any of
-//! the methods found there. Three times the playouts cut that by a tenth; one tie seed a
-//! round for all candidates by 2%; screening every legal move with 8 playouts first, within
-//! the same budget, raised it by 15 to 30% (a better move is found, then lost in the noise
-//! of the extra candidates), and only with three times the budget and 16 playouts a move
-//! did screening cut it, by a quarter. Nor did a better player for our own seat in the
-//! playouts, over seeds 11–22 (where this code won 93.5% and 95.0% in two runs): following
-//! the plan of a world that chose the candidate, its next move of ours read from that
-//! world's table (the worlds' short searches see no further), greedy once that is illegal,
-//! won 94.0% (95, 94, 94, 93, 93, 94, 95, 93, 93, 93, 95, 96%); our own moves learnt by an
-//! open-loop tree over the playouts of each candidate (a node per sequence of our moves,
-//! the opponents' ties as chance; from a node's ninth visit on, UCB1 with constant 0.6
-//! among our greedy move and our five best by gain, about 5 ms more a move) won 95.2% (96,
-//! 95, 97, 95, 96, 95, 96, 92, 96, 93, 96, 95%) but 93.4% on seeds 23–42 (94, 89, 93, 87,
-//! 96, 92, 89, 91, 96, 96, 95, 96, 96, 94, 96, 96, 94, 95, 92, 91%), where this code won
-//! 94.55%: 94.1% of 3,200 games. Nor did moving budget from the search before half our
-//! progress, cut to 40% of it (40% of our moves in 20 games of seed 90), to the playouts
-//! after, doubled (the same time a move): 93.5% (93, 90, 94, 94, 91, 98, 92, 93, 93, 98,
-//! 91, 95%), which says, too, that the early moves do not need the whole budget; half the
-//! budget before and two and a half times the playouts after (about 50 ms a move) won
-//! 94.75% (90, 95, 96, 95, 98, 95, 94, 95, 94, 98, 91, 96%). Three times the whole budget
-//! from half our progress on, worlds and playouts (173k nodes a move and about twice the
-//! time), won 95.8% on seeds 11–22 (96, 97, 95, 97, 93, 96, 97, 95, 96, 95, 97, 96%) but
-//! 94.7% on seeds 23–34 (96, 88, 97, 92, 100, 92, 92, 98, 94, 95, 99, 93%): 95.25% of 2,400
-//! games, a point above this code's 94.2% of 5,600, at twice its cost. Playouts cut
-//! short after 48 moves and then won by the side whose pieces have the least way left (half
-//! our progress comes in round 14 of about 32, so a playout from there has about 100 moves
-//! to go), so that more of them fit the budget: 94.25% (96, 96, 96, 92, 93, 94, 96, 95, 92,
-//! 96, 92, 93%). Nor did the exact endgame solver of the single-model story below, tried
-//! again with the worlds and the playouts (the fewest moves of ours to finish with the
-//! other seats frozen, by iterative deepening with a table of failed positions, and every
-//! first move that does it), on seeds 11 and 12 (where this code won 92 and 95%): when it
-//! finds a finish in at most 8 moves, keeping only the candidates that make it (or playing
-//! its own move when none does) won 85 and 86%, in at most 5 moves 88% (seed 11), and with
-//! the other seats' pieces as walls, never stepping stones, 85 and 89% (at most 6). The
-//! target's owner's pieces in our target count as filled on the frozen board, but they
-//! leave, and a finish in two could then need five moves; with the solver skipped while
-//! any are there, it won 92 and 94% (at most 5 moves) and 90 and 94% (at most 7). Of the 13
-//! games this code lost on those seeds, the frozen board had a finish in time at some point
-//! of our last eight moves in 4; in the others we were already too far behind eight moves
-//! before the end. Nor did partial credit for a playout lost by a move or two, on the
-//! grounds that our own play is stronger than a playout's greedy moves and may turn such a
-//! near miss into a win: a playout another seat wins goes on with our seat alone, greedy,
-//! and counts a half when that finishes in one move and a quarter in two, 94.6% on seeds
-//! 11–22 (95, 97, 95, 93, 91, 94, 94, 97, 93, 95, 97, 94%); 0.8, 0.5 and 0.25 for one, two
-//! and three moves, 94.5% (97, 93, 94, 95, 92, 93, 95, 94, 96, 97, 94, 94%). On the square
-//! board the playouts cost more than they win, and level 5 does without them there
-//! (`PLAYOUT_FROM` in the parent module has the `halma-4` figures).
-//!
-//! How deep the worlds see. At 100k nodes a world completes the third iteration (our move,
-//! the replies, our next move) in most positions and spends the rest, 57% of the worlds'
-//! nodes, on a fourth it does not finish; that part-iteration searches the best moves so
-//! far first and changes a world's choice in 21% of searches. It pays: worlds stopped
-//! after the third iteration, at about half the time a move, won 93.9% on seeds 11–22 (94,
-//! 89, 93, 94, 99, 96, 91, 97, 96, 95, 88, 95%) and 91.7% on seeds 23–28 and 33–38 (91,
-//! 88, 91, 97, 90, 90, 90, 91, 95, 94, 91, 92%), 92.8% of 2,400 games against this code's
-//! 94.2%. With worlds so stopped, neither more worlds (32 in every move: 90.8% on seeds
-//! 11–15; 32 from half our progress on: 89.75% on seeds 11–14), nor fewer from there (8:
-//! 91% on seeds 11 and 12; 4: 91% on seeds 11–13), nor three times the playouts (91.7% on
-//! seeds 11–16) did better. A fourth iteration narrowed so that it always finishes (only
-//! the four best root moves so far, and our moves inside a line with two plies or more to
-//! go only the first twelve in the ordering, which reaches depth 4 or 5) won 94.75% on
-//! seeds 11–22 (95, 96, 93, 97, 98, 89, 99, 94, 93, 93, 94, 96%) and 93.5% on seeds 23–26
-//! and 33–36 (94, 91, 92, 93, 94, 90, 97, 97%): 94.25% of 2,000, level with this code.
-//! Three times the budget wins about a point: 300k nodes a move won 95.25% on seeds 11–14
-//! (93, 97, 97, 94%), where this code won 93.25 and 95.5% in two runs. Two other checks
-//! on the benchmark itself: without the random opening plies (`--opening 0`) this code won
-//! 93.0% on seeds 11, 12 and 21–24 (91, 99, 89, 94, 91, 94%), so those plies are not what
-//! costs the games; and greedy players whose ties follow a priority drawn from the game,
-//! the seat's turn and the move alone (common random numbers, so that two builds meet the
-//! same choices wherever they are still open) did not make runs agree: two runs of this
-//! method with other random streams of ours disagreed on 23 of 200 games, as independent
-//! runs do (11%), since a different move of ours changes the rest of the game. A
-//! comparison still needs thousands of games.
-//!
-//! Each world is a whole search under one consistent model, and only the worlds' choices
-//! are pooled; the expectimax below averaged sampled tie-breaks inside one search instead.
-//! The paragraphs below are the single-model search's story.
-//!
-//! What kept the single-model search short of 95% is how unpredictable the opponents are,
-//! not depth or evaluation. A greedy player's move is its only most-progress move 43% of the time;
-//! otherwise it picks at random among equals. An experimental build whose model knew how
-//! the greedy players break ties won 96% (two seeds), against 81% for the same build and
-//! opponents without that knowledge. Averaging over 4 to 16 sampled tie-breaks
-//! (expectimax) won 76–89% in nine runs over three seeds, no better on average than
-//! following one guess. 300k nodes won 82% (30k: 80%), and an exact endgame solver with the
-//! other seats frozen won 73–78% (77–78% again when used only for the last four pieces,
-//! also when only our own pieces may serve as stepping stones).
-//!
-//! The races are close: in a lost game we were mostly one or two moves from finishing, and
-//! our endgame wastes about half a move on what the frozen-board optimum needs, which the
-//! moving opponents do not let us collect. Taking a quarter of the opponents' gains off
-//! the score raised `star-6` from 79.9% to 84.6% (eight seeds). On seeds 11 and 12, where
-//! the build before it won 81–82%, these were no better: a gentler or steeper discount once
-//! 60 or 90 points are in (62–81%), ignoring the opponents from 90 or 100 points (65–76%),
-//! leaving out an opponent whose most-progress move is a tie (68–88%), no late move
-//! reductions (82%), and other convexity or lateral weights (71–86%). Modelling the
-//! opponents for only the first one or two rounds of a line, the board frozen after that:
-//! one round 77.5% (seeds 11 and 12), two rounds 85.9% (seeds 11–18, against 84.6%: within
-//! the noise of 800 games a side); three or four rounds scored as now on seeds 11 and 12
-//! (85 and 82%). Breaking the model's ties toward moves whose origin and landing are not
-//! next to our pieces (a plan then leans less on a guess near us): 85.9% (seeds 11–18),
-//! also within the noise.
-//! Where A sits makes no difference: over seeds 13 and 14 (240 games) A won
-//! 33 to 36 of the 40 games in each of the six seats.
-//!
-//! Half the games end by the fill rule with pieces of the target's owner still in it (seeds
-//! 21 and 22, 200 games, 81% won: 78 of our 162 wins, 20 of the 38 losses), and in a lost
-//! game our last pieces were mostly one row from the camp. Two ideas from that, both on
-//! those seeds: scoring only as many of our pieces as the camp has cells not held by others
-//! (so stragglers stop costing moves) won 55%, as the owner's pieces do leave; a model in
-//! which an opponent with one hole left fills it when that is among its most-progress moves
-//! won 81%, the same as without.
-//!
-//! The pace (seeds 23 and 24, 200 games, 82.5% won; rounds counted from the start, the two
-//! random ones included): we reach 60 points in round 14 and 100 in round 24 (medians), the
-//! greedy players who beat us in rounds 13 and 25, so the race is even to 100. The last 20
-//! points take us 7.6 rounds on average and them 6.6; their wins often end early by the
-//! fill rule, with the target's owner still holding a cell or two.
-//!
-//! How close the losses are (the worlds with abstaining, seeds 13–22, 1,000 games, 117
-//! lost): when a greedy player won, our target had one empty cell left in 38 of them, two
-//! in 41, three or more in 38. In 63 the winner's target still held a piece of its owner.
-//! In the 29 losses of seeds 13 and 14 none of our pieces was left in the winner's target
-//! (our home), and the winner sat in each of the five other seats about equally often. Of
-//! the 20 losses of seeds 17–22 that ended with one empty cell, that cell had been the last
-//! one for one of our moves in 11, for two in 5 and for three to seven in 4.
+//! Why, with the self-play figures that decided each choice and the experiments that did
+//! not help: `docs/ai.md`.
 
 use super::eval::{EvalTables, ROW};
 use super::{Clock, Limits};
@@ -297,20 +41,14 @@ const MAX_PLY: usize = 64;
 /// Replies tried in a pooled opponent layer with three or more seats.
 const BRS_REPLIES: usize = 16;
 /// In a race against several sides, each later move of ours counts this fraction (in
-/// 1024ths) of the one before: the further ahead, the less likely the board the plan relies
-/// on still stands after the other seats' moves. Self-play, level 5 against greedy players,
-/// 100 games a point: `star-6` (five opponents) won 68.5% with no discount, 76.5% at 0.85,
-/// 83% at 0.7, 77% at 0.5 and 71% at 0.3 (averages over two to four seeds); `halma-4`
-/// (three) 96% at 0.7 (99, 95, 92 and 99% on four seeds); `star-3` (two) 99% at 0.7.
+/// 1024ths, about 0.7) of the one before: the further ahead, the less likely the board the
+/// plan relies on still stands after the other seats' moves. Chosen by self-play against
+/// greedy players (`docs/ai.md`).
 const RACE_DISCOUNT: i32 = 717;
 
-/// In a race, the share (in 1024ths) of each opponent's modelled gain on the line that is
-/// taken off our score, discounted like our own next move: a plan that hands the others long
-/// hops is worth a little less. Self-play, level 5 against greedy players, 100 games a
-/// seed: `star-6` won 84.6% over seeds 11–18 at ¼ (85, 82, 84, 89, 84, 90, 78, 85%)
-/// against 79.9% without (81, 82, 86, 79, 84, 75, 76, 76%), in experiments 83% at ⅜, 82%
-/// at ½ and 46% at 1; `halma-4` 98% against 96.5% (60k nodes, seeds 11 and 12), `star-3`
-/// 100%.
+/// In a race, the share (in 1024ths, a quarter) of each opponent's modelled gain on the line
+/// that is taken off our score, discounted like our own next move: a plan that hands the
+/// others long hops is worth a little less. Chosen by self-play (`docs/ai.md`).
 const RACE_OPPONENT_SHARE: i32 = 256;
 
 /// The weight of our `k`-th move on a line, in 1024ths: `RACE_DISCOUNT^k`.
@@ -526,10 +264,9 @@ impl<'a> Searcher<'a> {
     /// when there is a single opposing side; with several, its own progress only, each of
     /// its moves on the line discounted (see [`RACE_DISCOUNT`]), less a share of the
     /// opponents' modelled gains (see [`RACE_OPPONENT_SHARE`]). Against many
-    /// opponents, holding back the leader is worth little (the others run on), and
-    /// self-play showed it: level 5 against five greedy players on star-6 won 15% of games
-    /// scoring against the leader and 42% racing; on halma-4 against three, 72% and 97.5%.
-    /// The opponents still count through the reply layer, where they block and take hops.
+    /// opponents, holding back the leader is worth little (the others run on; self-play in
+    /// `docs/ai.md`). The opponents still count through the reply layer, where they block
+    /// and take hops.
     pub(crate) fn evaluate(&self) -> i32 {
         if self.race_only {
             // Only our own moves change our progress, so the line's discounted gains (less the
@@ -839,7 +576,7 @@ impl<'a> Searcher<'a> {
 
     /// At a race leaf where our side is to move: what our next move would add, the gain
     /// of our greedy move (the best of the team's seats), discounted as that move of the
-    /// line. It stands where [`TEMPO`] did; the module docs have the figures.
+    /// line. It stands where [`TEMPO`] did; `docs/ai.md` has the figures.
     fn next_gain(&mut self) -> i32 {
         let w = self.race_weight();
         let finished = self.pos.finished().0;

@@ -38,7 +38,7 @@ test('widget API: config in, events out, no rules, destroy cleans up', async ({ 
   const cdp = await page.context().newCDPSession(page);
   const before = await listenerCount(page, cdp);
   const result = await page.evaluate(async () => {
-    const { createBoard } = await import('./board.js');
+    const { createBoard } = await import('./board/index.js');
     const { host, board } = window.__tinyBoard();
     const picks = [];
     const moves = [];
@@ -106,7 +106,7 @@ test('widget API: config in, events out, no rules, destroy cleans up', async ({ 
 test('widget axis: a guide line through two cells is drawn, reported and cleared', async ({ page }) => {
   await openWithTinyBoard(page);
   const result = await page.evaluate(async () => {
-    const { createBoard } = await import('./board.js');
+    const { createBoard } = await import('./board/index.js');
     const { host, board } = window.__tinyBoard();
     const api = createBoard(host, { board, pieces: new Uint8Array(9), animation: false });
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));

@@ -1,9 +1,9 @@
-//! An independent, deliberately simple implementation of the rules of RULES.md, used by
+//! An independent, deliberately simple implementation of the rules of `docs/rules.md`, used by
 //! `tests/perft.rs` (to confirm the perft tables), `tests/props.rs`, the soak test and the
 //! fuzz targets (to check the engine's move lists, paths, wins and points).
 //!
 //! It shares nothing with the engine's internals: the board is rebuilt here from the shape
-//! alone (coordinates, cell order, names, camps, written out from RULES.md), the board is a
+//! alone (coordinates, cell order, names, camps, written out from `docs/rules.md`), the board is a
 //! plain `Vec<u8>` in cell order, neighbours are found by coordinate arithmetic, and hop
 //! chains are a breadth-first search over `(cell, has reached the target)` states on a copy
 //! of the board with the moving piece lifted. From the engine it takes only the parsed
@@ -14,7 +14,7 @@
 use halma::{Position, Shape, Teams, Variant, WinRule};
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
-/// A board rebuilt from RULES.md.
+/// A board rebuilt from `docs/rules.md`.
 pub struct Board {
     pub shape: Shape,
     /// Square `(x, y)`, `(0, 0)` bottom-left; star axial `(q, r)`.
@@ -185,7 +185,7 @@ pub struct Rules {
 impl Rules {
     pub fn new(variant: Variant) -> Rules {
         let board = Board::new(variant.shape(), variant.pieces_per_seat());
-        // The seat table of RULES.md.
+        // The seat table of `docs/rules.md`.
         let id = variant.to_string();
         let id = id.split('+').next().unwrap();
         let home: Vec<usize> = match id {

@@ -2,7 +2,8 @@
 // forms the modules use become plain scopes; anything else stops the build.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { parseImports, transformModule, bundle } from '../../scripts/dist.mjs';
+import { fileURLToPath } from 'node:url';
+import { parseImports, transformModule, bundle, listFiles } from '../../scripts/dist.mjs';
 
 /** Runs a transformed module body with the given dependency objects. */
 function run(body, deps = {}) {
@@ -52,4 +53,23 @@ test('the game page bundles with its engine glue, dependencies first', () => {
   assert.ok(modules.indexOf('pkg/halma.js') < modules.indexOf('app.js'));
   assert.ok(modules.indexOf('i18n.js') < modules.indexOf('rules.js'));
   assert.doesNotMatch(code, /^(import|export)\b/m);
+});
+
+test('modules in a subfolder bundle, their ../ imports resolved to the same module', () => {
+  const { modules } = bundle(['app.js']);
+  for (const m of ['board/index.js', 'board/geometry.js', 'board/render.js', 'board/pieces.js']) {
+    assert.ok(modules.includes(m), `${m} bundled`);
+  }
+  // colors.js is imported as './colors.js' by app.js and as '../colors.js' by the board.
+  assert.equal(modules.filter((m) => m.endsWith('colors.js')).length, 1);
+  assert.ok(modules.indexOf('colors.js') < modules.indexOf('board/pieces.js'));
+  assert.ok(modules.indexOf('board/index.js') < modules.indexOf('app.js'));
+});
+
+test('every file under www/, subfolders included, is listed for the service worker', () => {
+  const files = listFiles(fileURLToPath(new URL('../../www/', import.meta.url)));
+  assert.ok(files.includes('board/index.js'));
+  assert.ok(files.includes('board/geometry.js'));
+  assert.ok(files.includes('icons/icon-192.png'));
+  assert.ok(files.every((f) => !f.startsWith('/') && !f.includes('\\')));
 });

@@ -4,7 +4,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { makeLayout, cellCenter, hitTest, rotationForCamp, step } from '../../www/geometry.js';
+import { makeLayout, cellCenter, hitTest, rotationForCamp, step } from '../../www/board/geometry.js';
 import { variantString, defaultForm, formFromInfo, shuffle } from '../../www/setup.js';
 import { rulesOf, differencesOf } from '../../www/rules.js';
 import { setLang, t } from '../../www/i18n.js';

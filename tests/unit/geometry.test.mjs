@@ -18,7 +18,11 @@ import {
   edgeLabels,
   splitName,
   normDeg,
-} from '../../www/geometry.js';
+  positionIndex,
+  cellAtUnits,
+  boardMargin,
+  frameReach,
+} from '../../www/board/geometry.js';
 
 /** A square board like the engine's: cell order top row first, names a1 bottom-left. */
 function square(n) {
@@ -43,7 +47,7 @@ function square(n) {
   return { shape: 'square', size: n, cells, edges: [], camps, seats: [], width: n - 1, height: n - 1 };
 }
 
-/** The star of RULES.md with side n, in cell order (top row first, left to right). */
+/** The star of docs/rules.md with side n, in cell order (top row first, left to right). */
 function star(n) {
   const raw = [];
   for (let r = -2 * n; r <= 2 * n; r++) {
@@ -300,4 +304,34 @@ test('cellPair: two cell names as ids, null without a line or with an unknown na
   assert.equal(cellPair(cells, undefined), null);
   assert.equal(cellPair(cells, ['a2', 'z9']), null);
   assert.equal(cellPair(cells, ['a2']), null);
+});
+
+test('positionIndex and cellAtUnits: the cell at a board position, -1 off the board', () => {
+  const sq = square(8);
+  const si = positionIndex(sq.cells);
+  for (const c of sq.cells) assert.equal(cellAtUnits(si, c.x, c.y), c.id);
+  assert.equal(cellAtUnits(si, 3 + 1e-9, 4 - 1e-9), 4 * 8 + 3, 'float noise rounds away');
+  assert.equal(cellAtUnits(si, -1, 0), -1);
+  assert.equal(cellAtUnits(si, 8, 7), -1);
+  // The star's holes sit on half units across and √3/2 down: still one hole per key.
+  const st = star(3);
+  const ti = positionIndex(st.cells);
+  assert.equal(ti.size, st.cells.length);
+  for (const c of st.cells) assert.equal(cellAtUnits(ti, c.x, c.y), c.id);
+  const at = (q, r) => st.cells.find((c) => c.q === q && c.r === r);
+  const centre = at(0, 0);
+  assert.equal(cellAtUnits(ti, centre.x + 0.5, centre.y + Math.sqrt(3) / 2), at(0, 1).id, 'neighbour below right');
+});
+
+test('board margins leave room for the frame and, when shown, the coordinates', () => {
+  for (const shape of ['square', 'star']) {
+    assert.ok(boardMargin(shape, true) > boardMargin(shape, false), shape);
+    for (const coords of [false, true]) {
+      const m = boardMargin(shape, coords);
+      const f = frameReach(shape, coords);
+      // The frame lies past the cells' edges (half a unit) and inside the margin.
+      assert.ok(f > 0.5 && f < m, `${shape} ${coords}`);
+    }
+  }
+  assert.equal(boardMargin('square'), boardMargin('square', false));
 });

@@ -4,14 +4,14 @@
 // `aria-busy` is on #board while a move animates, and `data-rotation` says how far the board
 // is turned (degrees), so both can be seen from outside the canvas.
 
-import { createBoard } from '../board.js';
-import { cellPair } from '../geometry.js';
+import { createBoard } from '../board/index.js';
+import { cellPair } from '../board/geometry.js';
 import { t, tn } from '../i18n.js';
 import { $, busyWhile } from '../panels/dom.js';
 import { announceCursor } from '../panels/notice.js';
 
 /** @typedef {import('../session.js').Session} Session */
-/** @typedef {import('../board.js').BoardApi} BoardApi */
+/** @typedef {import('../board/index.js').BoardApi} BoardApi */
 
 /**
  * @typedef {object} BoardView
@@ -46,7 +46,7 @@ export function createBoardView({ session, orientation, theme, coordinates, onMo
     return session.rotation(orientation() === 'fixed' ? 1 : 'turn', board ? board.state().rotation : null);
   }
 
-  /** @param {Partial<import('../board.js').BoardConfig>} partial */
+  /** @param {Partial<import('../board/index.js').BoardConfig>} partial */
   function set(partial) {
     if (!board) return;
     board.set(partial);

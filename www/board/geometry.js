@@ -1,7 +1,7 @@
-// Pure geometry for the board widget: board units ↔ CSS pixels, rotation, hit testing and
-// keyboard navigation. No DOM, no rules: everything here works on the board description the
-// engine gives (cells with layout coordinates in units of one neighbour distance, y down),
-// so it is unit-tested in Node.
+// Pure geometry for the board widget: board units ↔ CSS pixels, rotation, hit testing,
+// keyboard navigation, and the room the drawing needs round the cells. No DOM, no rules:
+// everything here works on the board description the engine gives (cells with layout
+// coordinates in units of one neighbour distance, y down), so it is unit-tested in Node.
 
 /** @typedef {{id: number, name: string, x: number, y: number}} CellDesc */
 /** @typedef {{cells: number[], homeOf: number | null, targetOf: number | null}} CampDesc */
@@ -312,4 +312,47 @@ export function cellPair(cells, names) {
   const id = (/** @type {string} */ name) => cells.find((c) => c.name === name)?.id ?? -1;
   const [a, b] = [id(names[0]), id(names[1])];
   return a >= 0 && b >= 0 ? [a, b] : null;
+}
+
+/**
+ * An index of the cells by position (half-unit grid), for finding a cell's neighbours by
+ * offset (`cellAtUnits`).
+ * @param {readonly CellDesc[]} cells
+ * @returns {Map<string, number>}
+ */
+export function positionIndex(cells) {
+  const index = new Map();
+  for (const c of cells) index.set(`${Math.round(c.x * 2)},${Math.round(c.y * 2)}`, c.id);
+  return index;
+}
+
+/**
+ * The cell at board position (x, y) in units, or -1.
+ * @param {Map<string, number>} index from `positionIndex`
+ * @param {number} x
+ * @param {number} y
+ */
+export function cellAtUnits(index, x, y) {
+  const id = index.get(`${Math.round(x * 2)},${Math.round(y * 2)}`);
+  return id === undefined ? -1 : id;
+}
+
+/**
+ * Board units left around the outermost cell centres: the cell itself, the frame (square)
+ * or plate (star), the coordinates when shown, and the shadow.
+ * @param {'square' | 'star'} shape
+ * @param {boolean} [coordinates]
+ */
+export function boardMargin(shape, coordinates) {
+  if (shape === 'square') return coordinates ? 1.35 : 0.95;
+  return coordinates ? 1.5 : 1.2;
+}
+
+/**
+ * How far (board units) the frame or plate reaches past the outermost cell centres.
+ * @param {'square' | 'star'} shape
+ * @param {boolean} [coordinates]
+ */
+export function frameReach(shape, coordinates) {
+  return boardMargin(shape, coordinates) - (shape === 'square' ? 0.12 : 0.3);
 }

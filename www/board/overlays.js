@@ -1,0 +1,216 @@
+// Marks on the board, drawn each frame: the last move, the selection and its destinations,
+// the keyboard cursor, a solitaire's axis (under the pieces) and the hint (over them).
+
+import { cellCenter, hitTest } from './geometry.js';
+import { themeOf } from './theme.js';
+
+/** @typedef {import('./state.js').BoardState} BoardState */
+
+/**
+ * Highlight of a cell: a filled square on square boards, a disc on the star.
+ * @param {BoardState} st
+ * @param {number} cell
+ * @param {string} fill
+ */
+function fillCell(st, cell, fill) {
+  const ctx = st.ctx;
+  const [x, y] = cellCenter(st.layout, st.cfg.board.cells, cell);
+  const s = st.layout.scale;
+  ctx.fillStyle = fill;
+  if (st.cfg.board.shape === 'square') {
+    ctx.fillRect(x - s / 2, y - s / 2, s, s);
+  } else {
+    ctx.beginPath();
+    ctx.arc(x, y, s * 0.47, 0, Math.PI * 2);
+    ctx.fill();
+  }
+}
+
+/**
+ * The guide line of `cfg.axis`: thin and dashed, under everything else on the board.
+ * @param {BoardState} st
+ */
+function drawAxis(st) {
+  const ctx = st.ctx;
+  const a = st.cfg.axis;
+  const cells = st.cfg.board.cells;
+  if (!a || a.length !== 2 || !cells[a[0]] || !cells[a[1]] || a[0] === a[1]) return;
+  const s = st.layout.scale;
+  const t = themeOf(st.cfg);
+  const [x0, y0] = cellCenter(st.layout, cells, a[0]);
+  const [x1, y1] = cellCenter(st.layout, cells, a[1]);
+  const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+  // Half a cell past each centre, so the line reaches the end cells' far edges.
+  const ex = ((x1 - x0) / len) * s * 0.5;
+  const ey = ((y1 - y0) / len) * s * 0.5;
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.setLineDash([s * 0.3, s * 0.2]);
+  for (const [style, width] of /** @type {[string, number][]} */ ([
+    [t.hintEdge, Math.max(3, s * 0.08)],
+    [t.hint, Math.max(1.5, s * 0.04)],
+  ])) {
+    ctx.strokeStyle = style;
+    ctx.lineWidth = width;
+    ctx.globalAlpha = 0.7;
+    ctx.beginPath();
+    ctx.moveTo(x0 - ex, y0 - ey);
+    ctx.lineTo(x1 + ex, y1 + ey);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/**
+ * The marks under the pieces: the axis, the last move's trail (left out while a move is
+ * animated), the picked square, the destinations (the one under a dragged piece lit), the
+ * keyboard cursor while the canvas has focus.
+ * @param {BoardState} st
+ */
+export function drawOverlays(st) {
+  const ctx = st.ctx;
+  const t = themeOf(st.cfg);
+  const s = st.layout.scale;
+  const cells = st.cfg.board.cells;
+  const lm = st.cfg.lastMove;
+  drawAxis(st);
+  const animating = st.anim !== null;
+  if (lm && lm.path && lm.path.length >= 2 && !animating) {
+    const p = Array.from(lm.path);
+    const star = st.cfg.board.shape === 'star';
+    if (!star) {
+      fillCell(st, p[0], `${t.last}0.3)`);
+      fillCell(st, p[p.length - 1], `${t.last}0.45)`);
+    }
+    /** @type {[number, number][]} */
+    const pts = p.map((id) => cellCenter(st.layout, cells, id));
+    ctx.save();
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    const w = Math.max(2, s * 0.09);
+    // A dark edge under the trail, so it reads on any camp colour.
+    for (const [style, width] of /** @type {[string, number][]} */ ([
+      [t.lastEdge, w + Math.max(2, s * 0.05)],
+      [`${t.last}0.95)`, w],
+    ])) {
+      ctx.strokeStyle = style;
+      ctx.lineWidth = width;
+      ctx.beginPath();
+      pts.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      ctx.stroke();
+      if (star) {
+        for (const i of [0, pts.length - 1]) {
+          ctx.beginPath();
+          ctx.arc(pts[i][0], pts[i][1], s * 0.44, 0, Math.PI * 2);
+          ctx.stroke();
+        }
+      }
+    }
+    for (let i = 1; i < pts.length - 1; i++) {
+      ctx.beginPath();
+      ctx.arc(pts[i][0], pts[i][1], Math.max(3, s * 0.13), 0, Math.PI * 2);
+      ctx.fillStyle = `${t.last}1)`;
+      ctx.fill();
+      ctx.lineWidth = Math.max(1, s * 0.03);
+      ctx.strokeStyle = t.lastEdge;
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+  if (st.selected >= 0 && st.cfg.board.shape === 'square') fillCell(st, st.selected, `${t.select}0.45)`);
+  const pieces = st.cfg.pieces ?? [];
+  const dropTarget = st.drag && st.drag.started ? hitTest(st.layout, cells, st.drag.x, st.drag.y) : -1;
+  for (const d of st.dests) {
+    const [x, y] = cellCenter(st.layout, cells, d);
+    if (d === dropTarget) {
+      fillCell(st, d, `${t.select}0.35)`);
+    }
+    ctx.beginPath();
+    if (pieces[d]) {
+      ctx.arc(x, y, s * 0.45, 0, Math.PI * 2);
+      ctx.lineWidth = Math.max(2, s * 0.08);
+      ctx.strokeStyle = t.dest;
+      ctx.stroke();
+    } else {
+      ctx.arc(x, y, Math.max(3, s * 0.17), 0, Math.PI * 2);
+      ctx.fillStyle = t.dest;
+      ctx.fill();
+    }
+  }
+  if (st.showCursor && st.cursor >= 0 && st.doc.activeElement === st.canvas) {
+    const [x, y] = cellCenter(st.layout, cells, st.cursor);
+    ctx.save();
+    ctx.lineWidth = Math.max(2.5, s * 0.09);
+    ctx.strokeStyle = t.cursor;
+    ctx.beginPath();
+    if (st.cfg.board.shape === 'square') {
+      const h = s / 2 - ctx.lineWidth / 2;
+      ctx.rect(x - h, y - h, 2 * h, 2 * h);
+    } else {
+      ctx.arc(x, y, s * 0.5, 0, Math.PI * 2);
+    }
+    ctx.stroke();
+    // A thin contrasting edge so the ring shows on any colour.
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = st.cfg.theme === 'dark' ? '#000' : '#fff';
+    ctx.stroke();
+    ctx.restore();
+  }
+}
+
+/**
+ * The suggested move, over the pieces: a dashed trail with rings on its ends and an arrow
+ * head at the destination. Left out while a move is animated.
+ * @param {BoardState} st
+ */
+export function drawHint(st) {
+  const ctx = st.ctx;
+  const h = st.cfg.hint;
+  if (!h || !h.path || h.path.length < 2 || st.anim) return;
+  const t = themeOf(st.cfg);
+  const s = st.layout.scale;
+  const cells = st.cfg.board.cells;
+  /** @type {[number, number][]} */
+  const pts = Array.from(h.path, (id) => cellCenter(st.layout, cells, id));
+  const w = Math.max(2, s * 0.07);
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (const [style, width] of /** @type {[string, number][]} */ ([
+    [t.hintEdge, w + Math.max(2, s * 0.05)],
+    [t.hint, w],
+  ])) {
+    ctx.strokeStyle = style;
+    ctx.lineWidth = width;
+    ctx.setLineDash([s * 0.22, s * 0.16]);
+    ctx.beginPath();
+    pts.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+    ctx.stroke();
+    ctx.setLineDash([]);
+    for (const i of [0, pts.length - 1]) {
+      ctx.beginPath();
+      ctx.arc(pts[i][0], pts[i][1], s * 0.47, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+  }
+  // An arrow head at the destination's ring, pointing along the last segment.
+  const [ax, ay] = pts[pts.length - 2];
+  const [bx, by] = pts[pts.length - 1];
+  const len = Math.hypot(bx - ax, by - ay) || 1;
+  const ux = (bx - ax) / len;
+  const uy = (by - ay) / len;
+  const tipX = bx - ux * s * 0.47;
+  const tipY = by - uy * s * 0.47;
+  const a = s * 0.2;
+  ctx.beginPath();
+  ctx.moveTo(tipX, tipY);
+  ctx.lineTo(tipX - ux * a - uy * a * 0.7, tipY - uy * a + ux * a * 0.7);
+  ctx.lineTo(tipX - ux * a + uy * a * 0.7, tipY - uy * a - ux * a * 0.7);
+  ctx.closePath();
+  ctx.fillStyle = t.hint;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, s * 0.025);
+  ctx.strokeStyle = t.hintEdge;
+  ctx.stroke();
+  ctx.restore();
+}
