@@ -5,7 +5,8 @@
 //
 // Messages in:
 //   {type: 'init', module}                          single-file build only: the engine
-//   {type: 'think', id, position, level, nodes?, timeMs?, seed?}
+//   {type: 'think', id, position, level?, nodes?, timeMs?, seed?, hint?}   hint: the
+//                                                   engine's hint (its smaller budget)
 //   {type: 'cancel', id}
 // Messages out:
 //   {type: 'ready', millis}                       once the engine is loaded (ms since start)
@@ -22,7 +23,7 @@
 // into a classic worker that starts with `HALMA_INLINE_WORKER = true`: it has no wasm file
 // to fetch and waits for the page's `init` message with the compiled engine.
 
-import init, { bestMove } from './pkg/halma.js';
+import init, { bestMove, Game } from './pkg/halma.js';
 
 /**
  * @typedef {object} ThinkMessage
@@ -33,6 +34,7 @@ import init, { bestMove } from './pkg/halma.js';
  * @property {number} [nodes]
  * @property {number} [timeMs]
  * @property {number} [seed]
+ * @property {boolean} [hint] search as a hint, on the engine's hint budget
  */
 
 /** @type {{postMessage(msg: unknown): void, onmessage: ((e: MessageEvent) => void) | null}} */
@@ -88,13 +90,15 @@ async function drain() {
 
 /** @param {ThinkMessage} m */
 function think(m) {
+  // Without a level, a budget or a seed the engine uses its own.
   /** @type {Record<string, unknown>} */
-  const options = { level: m.level ?? 5 };
+  const options = {};
+  if (m.level != null) options.level = m.level;
   if (m.nodes != null) options.nodes = m.nodes;
   if (m.timeMs != null) options.timeMs = m.timeMs;
   if (m.seed != null) options.seed = m.seed;
   try {
-    const r = bestMove(m.position, options);
+    const r = m.hint ? hint(m.position, options) : bestMove(m.position, options);
     if (!r) {
       scope.postMessage({ type: 'none', id: m.id });
       return;
@@ -113,6 +117,20 @@ function think(m) {
     });
   } catch (e) {
     scope.postMessage({ type: 'error', id: m.id, message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+/**
+ * The engine's hint for the seat to move in a position.
+ * @param {string} position
+ * @param {Record<string, unknown>} options
+ */
+function hint(position, options) {
+  const g = Game.fromPosition(position);
+  try {
+    return g.hint(options);
+  } finally {
+    g.free();
   }
 }
 

@@ -19,7 +19,8 @@
 /**
  * @typedef {object} ThinkRequest
  * @property {string} position position string (variant, seat to move, cells)
- * @property {number | 'greedy' | 'random'} level 1 to 5
+ * @property {number | 'greedy' | 'random'} [level] one of the engine's levels (default: its strongest)
+ * @property {boolean} [hint] a hint: the engine's hint budget instead of the level's
  * @property {number} [nodes] node budget (default: the level's)
  * @property {number} [timeMs] time cap in ms (makes the answer depend on the machine's speed)
  * @property {number} [seed] for the random choices among equals

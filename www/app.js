@@ -3,7 +3,7 @@
 // then opens a game: a `?variant=` or `?position=` test parameter, else a link in the
 // fragment, else the game open last, else a new one.
 
-import { Game, variantInfo, variantIds } from './pkg/halma.js';
+import { Game, variants, variantInfo, variantString } from './pkg/halma.js';
 import { loadEngine } from './engine.js';
 import { t, setLang, getLang, applyI18n, onLangChange } from './i18n.js';
 import { openStorage, loadPrefs, savePrefs } from './storage.js';
@@ -135,7 +135,8 @@ async function main() {
     return;
   }
   setupDialog = createSetupDialog({
-    variantIds: variantIds(),
+    variants: variants(),
+    variantString: (options) => variantString(options),
     variantInfo: (text) => variantInfo(text),
     onStart: play.startNew,
   });

@@ -1,41 +1,36 @@
 // Computer players: the 'computer' seat controller for players.js, backed by the AI worker
-// (ai.js, ai-worker.js), and the options for hints. Importing this module makes computer
-// seats available in the setup dialog.
+// (ai.js, ai-worker.js), and the options for hints. The levels and every search budget are
+// the engine's (`levels()`; a search asks for a level and a seed only). Importing this
+// module makes computer seats available in the setup dialog.
 
+import { levels } from './pkg/halma.js';
 import { registerController } from './players.js';
 import { createAi } from './ai.js';
 
-/** The levels offered, weakest first. */
-export const LEVELS = Object.freeze([1, 2, 3, 4, 5]);
-
-/** The level a new computer seat gets. */
-export const DEFAULT_LEVEL = 3;
+/** @type {{levels: number[], defaultLevel: number} | null} */
+let known = null;
 
 /**
- * Level 5 searches a fixed node budget, so it plays the same move on every machine: the
- * engine's default (`DEFAULT_BUDGET` in src/ai/mod.rs), given explicitly because a time cap
- * alone would replace it.
+ * The engine's levels, weakest first, and the one a new computer seat gets (once the engine
+ * has loaded).
+ * @returns {{levels: number[], defaultLevel: number}}
  */
-export const LEVEL5_NODES = 1_500_000;
+export function engineLevels() {
+  if (!known) known = /** @type {{levels: number[], defaultLevel: number}} */ (levels());
+  return known;
+}
 
 /**
- * On a slow device the node budget can take several seconds: this cap ends the search
- * earlier there (only then does the move depend on the machine's speed).
- */
-export const LEVEL5_TIME_CAP_MS = 6000;
-
-/** A hint: the strongest level with a modest budget (a fraction of a second). */
-export const HINT_OPTIONS = Object.freeze({ level: 5, nodes: 250_000, timeMs: 2000 });
-
-/**
- * A level from a saved setup or a form: a whole number from 1 to 5 (else the default).
+ * A level from a saved setup, a form or an attribute: a whole number within the engine's
+ * levels (else the default level).
  * @param {unknown} level
  * @returns {number}
  */
 export function clampLevel(level) {
+  const { levels: all, defaultLevel } = engineLevels();
   const n = typeof level === 'string' ? Number.parseInt(level, 10) : level;
-  if (typeof n !== 'number' || !Number.isFinite(n)) return DEFAULT_LEVEL;
-  return Math.min(5, Math.max(1, Math.round(n)));
+  if (typeof n !== 'number' || !Number.isFinite(n)) return defaultLevel;
+  return Math.min(all[all.length - 1], Math.max(all[0], Math.round(n)));
 }
 
 /**
@@ -48,20 +43,24 @@ export function seedFor(ply) {
 }
 
 /**
- * The worker's options for a level.
- * @param {number} level
+ * The worker's options for a computer's move: the level and the seed (the engine picks the
+ * level's budget).
+ * @param {unknown} level
  * @param {number} ply
- * @returns {import('./ai.js').ThinkRequest & {position?: string}}
+ * @returns {{level: number, seed: number}}
  */
 export function searchOptions(level, ply) {
-  const l = clampLevel(level);
-  /** @type {{level: number, seed: number, nodes?: number, timeMs?: number}} */
-  const o = { level: l, seed: seedFor(ply) };
-  if (l === 5) {
-    o.nodes = LEVEL5_NODES;
-    o.timeMs = LEVEL5_TIME_CAP_MS;
-  }
-  return /** @type {any} */ (o);
+  return { level: clampLevel(level), seed: seedFor(ply) };
+}
+
+/**
+ * The worker's options for a hint: the engine's hint (its strongest level on a smaller
+ * budget than play).
+ * @param {number} ply
+ * @returns {{hint: true, seed: number}}
+ */
+export function hintOptions(ply) {
+  return { hint: true, seed: seedFor(ply) };
 }
 
 /** @type {import('./ai.js').Ai | null} */
@@ -86,7 +85,7 @@ export function computerController(ai, player) {
   let jobId = -1;
   return {
     requestMove(req) {
-      const opts = searchOptions(req.level ?? player.level ?? DEFAULT_LEVEL, req.ply ?? 0);
+      const opts = searchOptions(req.level ?? player.level, req.ply ?? 0);
       asked = ai();
       const job = asked.think({ ...opts, position: req.position });
       jobId = job.id;

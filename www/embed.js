@@ -25,7 +25,7 @@ import { createBoard as createWidget } from './board/index.js';
 import { cellPair } from './board/geometry.js';
 import { t, detectLang, isLang } from './i18n.js';
 import { createAi } from './ai.js';
-import { computerController, clampLevel, DEFAULT_LEVEL } from './computer.js';
+import { computerController, clampLevel } from './computer.js';
 import { createSession, errText } from './session.js';
 import { renderStatus } from './panels/status.js';
 import { busyWhile } from './panels/dom.js';
@@ -46,7 +46,7 @@ import { busyWhile } from './panels/dom.js';
  * @property {boolean} [interactive] whether people can move (default: no, a diagram)
  * @property {string | string[]} [seats] who plays each seat: `human` or `computer`
  *   (`computer:5` for a level), comma-separated; default: people everywhere
- * @property {number} [level] the computers' level, 1 to 5 (default 3)
+ * @property {number | string} [level] the computers' level, 1 to 5 (default 3)
  * @property {number | 'turn'} [orientation] the seat whose camp is at the bottom (default
  *   1), or `turn`: the person to move
  * @property {'light' | 'dark' | 'auto'} [theme] default `auto` (follows the system)
@@ -189,9 +189,10 @@ function el(tag, cls) {
 }
 
 /**
- * Who plays each seat, from `human,computer:5,…`.
+ * Who plays each seat, from `human,computer:5,…` (once the engine has loaded: the levels
+ * are its own).
  * @param {string | string[] | undefined} seats
- * @param {number} level the default level
+ * @param {number | string | undefined} level the default level (default: the engine's)
  * @returns {{kind: 'human' | 'computer', level: number}[]}
  */
 export function parseSeats(seats, level) {
@@ -382,9 +383,8 @@ function mount(shadow, host, initial) {
    * @param {Game} g
    */
   function players(g) {
-    const level = cfg.level ?? DEFAULT_LEVEL;
-    const listed = parseSeats(cfg.seats, level);
-    return Array.from({ length: g.seats }, (_, i) => listed[i] ?? { kind: /** @type {const} */ ('human'), level: clampLevel(level) });
+    const listed = parseSeats(cfg.seats, cfg.level);
+    return Array.from({ length: g.seats }, (_, i) => listed[i] ?? { kind: /** @type {const} */ ('human'), level: clampLevel(cfg.level) });
   }
 
   function movesPlayed() {
@@ -725,7 +725,8 @@ export class HalmaBoardElement extends HTMLElement {
       link: a('link') ?? undefined,
       interactive: flag(a('interactive')),
       seats: a('seats') ?? undefined,
-      level: a('level') === null ? undefined : clampLevel(a('level')),
+      // Checked against the engine's levels once it has loaded.
+      level: a('level') ?? undefined,
       coordinates: flag(a('coordinates')),
       controls: a('controls') === null ? null : flag(a('controls')),
       lang: a('lang') ?? undefined,

@@ -1,7 +1,29 @@
 // Rules text for a variant, built from the engine's `variantInfo`: what the chosen game is,
-// and how it differs from standard Halma. Pure (no DOM): returns lists of sentences.
+// and how it differs from standard Halma (the engine's `halma` and its defaults). No DOM:
+// returns lists of sentences.
 
+import { variants } from './pkg/halma.js';
 import { t, tn } from './i18n.js';
+
+/**
+ * A base game as the engine lists it (`variants()`), with its defaults and the options that
+ * apply to it.
+ * @typedef {object} BaseGame
+ * @property {string} id
+ * @property {'square' | 'star'} shape
+ * @property {number} size squares per side, or the star's point side
+ * @property {number | null} camp cells per camp (square boards)
+ * @property {number | null} side the star's point side (the star)
+ * @property {number} seats
+ * @property {number} pieces pieces per seat
+ * @property {number} cells cells (holes) on the board
+ * @property {boolean} balance
+ * @property {number} turnLimit
+ * @property {boolean} solitaire
+ * @property {boolean} teams whether teams are possible
+ * @property {string[]} options the options that apply (`size camp side long free-target
+ *   any-camp win balance teams turns`)
+ */
 
 /**
  * What the engine says about a variant (`variantInfo(text)`).
@@ -10,6 +32,7 @@ import { t, tn } from './i18n.js';
  * @property {string} id base game
  * @property {'square' | 'star'} shape
  * @property {number} size squares per side, or the star's point side
+ * @property {number} cells cells (holes) on the board
  * @property {number} seats
  * @property {number} pieces pieces per seat
  * @property {boolean} longJumps
@@ -18,6 +41,7 @@ import { t, tn } from './i18n.js';
  * @property {'fill' | 'strict' | 'swap'} winRule
  * @property {boolean} balance
  * @property {'none' | 'opposite' | 'adjacent'} teams
+ * @property {number[]} seatTeams team of each seat, 1-based (index 0: seat 1)
  * @property {number} turnLimit
  * @property {boolean} solitaire
  * @property {boolean} noOnceSolution solitaire proved to need some piece to move twice
@@ -34,7 +58,7 @@ export function rulesOf(v) {
   /** @type {string[]} */
   const out = [];
   if (v.shape === 'square') out.push(t('rules.board.square', { n: v.size }));
-  else out.push(t('rules.board.star', { holes: 6 * v.size * v.size + 6 * v.size + 1 }));
+  else out.push(t('rules.board.star', { holes: v.cells }));
   if (v.solitaire) {
     out.push(t('rules.pieces.solitaire', { pieces: v.pieces }));
     const [from, to] = /** @type {[string, string]} */ (v.mirrorLine);
@@ -60,20 +84,34 @@ export function rulesOf(v) {
   return out;
 }
 
+/** @type {BaseGame | null} */
+let standard = null;
+
+/** Standard Halma as the engine defines it. */
+function standardHalma() {
+  if (!standard) {
+    const all = /** @type {BaseGame[]} */ (variants());
+    standard = all.find((v) => v.id === 'halma') ?? all[0];
+  }
+  return standard;
+}
+
 /**
- * How a variant differs from standard Halma (16×16, two seats, 19 pieces, target lock, fill),
- * as sentences; one sentence saying it is standard Halma when nothing differs.
+ * How a variant differs from standard Halma (its board, seats, pieces and turn limit, target
+ * lock, the fill rule), as sentences; one sentence saying it is standard Halma when nothing
+ * differs.
  * @param {VariantInfo} v
  * @returns {string[]}
  */
 export function differencesOf(v) {
+  const std = standardHalma();
   /** @type {string[]} */
   const out = [];
   if (v.solitaire) out.push(t('rules.diff.solitaire'));
-  if (v.shape === 'star') out.push(t('rules.diff.board.star'));
-  else if (v.size !== 16) out.push(t('rules.diff.board.square', { n: v.size }));
-  if (v.pieces !== 19) out.push(t('rules.diff.pieces', { pieces: v.pieces }));
-  if (!v.solitaire && v.seats !== 2) out.push(t('rules.diff.seats', { seats: v.seats }));
+  if (v.shape !== std.shape) out.push(t('rules.diff.board.star'));
+  else if (v.size !== std.size) out.push(t('rules.diff.board.square', { n: v.size }));
+  if (v.pieces !== std.pieces) out.push(t('rules.diff.pieces', { pieces: v.pieces }));
+  if (!v.solitaire && v.seats !== std.seats) out.push(t('rules.diff.seats', { seats: v.seats }));
   if (v.longJumps) out.push(t('rules.diff.long'));
   if (!v.solitaire) {
     if (!v.targetLock) out.push(t('rules.diff.nolock'));
@@ -82,7 +120,7 @@ export function differencesOf(v) {
     if (v.winRule === 'swap') out.push(t('rules.diff.swap'));
     if (v.balance) out.push(t('rules.diff.balance'));
     if (v.teams !== 'none') out.push(t('rules.diff.teams'));
-    if (v.turnLimit !== 300) out.push(tn('rules.diff.turns', v.turnLimit));
+    if (v.turnLimit !== std.turnLimit) out.push(tn('rules.diff.turns', v.turnLimit, { std: std.turnLimit }));
   }
   if (out.length === 0) out.push(t('rules.diff.none'));
   return out;

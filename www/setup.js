@@ -5,30 +5,21 @@ import { t } from './i18n.js';
 import { rulesOf, differencesOf } from './rules.js';
 import { $, swatch, fillList } from './panels/dom.js';
 import { isAvailable } from './players.js';
-import { LEVELS, DEFAULT_LEVEL, clampLevel } from './computer.js';
+import { engineLevels, clampLevel } from './computer.js';
 
 /** @typedef {import('./rules.js').VariantInfo} VariantInfo */
+/** @typedef {import('./rules.js').BaseGame} BaseGame */
 /** @typedef {import('./storage.js').GameSetup} GameSetup */
 /** @typedef {import('./storage.js').PlayerSetup} PlayerSetup */
 
-/** Board size and camp of the square variants (RULES.md). */
-const SQUARE_DEFAULTS = /** @type {Record<string, [number, number]>} */ ({
-  halma: [16, 19],
-  'halma-3': [16, 13],
-  'halma-4': [16, 13],
-  'halma-13': [16, 13],
-  'halma-10x10': [10, 15],
-  'halma-8x8': [8, 10],
-  solitaire: [16, 19],
-});
-
 /**
- * Form values of the dialog.
+ * Form values of the dialog. `size` and `camp` belong to square boards, `side` to the star
+ * (null where they do not apply).
  * @typedef {object} SetupForm
  * @property {string} id
- * @property {number} size
- * @property {number} camp
- * @property {number} side
+ * @property {number | null} size
+ * @property {number | null} camp
+ * @property {number | null} side
  * @property {boolean} long
  * @property {boolean} freeTarget
  * @property {boolean} anyCamp
@@ -39,75 +30,82 @@ const SQUARE_DEFAULTS = /** @type {Record<string, [number, number]>} */ ({
  */
 
 /**
- * The default form for a base game.
- * @param {string} id
+ * The form's rule options (kept when the base game changes) and the engine's option names.
+ * @type {readonly [keyof SetupForm, string][]}
+ */
+const RULE_FIELDS = [
+  ['long', 'long'],
+  ['freeTarget', 'free-target'],
+  ['anyCamp', 'any-camp'],
+  ['win', 'win'],
+  ['teams', 'teams'],
+  ['turns', 'turns'],
+];
+
+/**
+ * The default form for a base game (the engine's defaults, from `variants()`).
+ * @param {BaseGame} base
  * @returns {SetupForm}
  */
-export function defaultForm(id) {
-  const [size, camp] = SQUARE_DEFAULTS[id] ?? [16, 19];
+export function defaultForm(base) {
   return {
-    id,
-    size,
-    camp,
-    side: 4,
+    id: base.id,
+    size: base.shape === 'square' ? base.size : null,
+    camp: base.camp,
+    side: base.side,
     long: false,
     freeTarget: false,
     anyCamp: false,
-    balance: id === 'halma-10x10',
+    balance: base.balance,
     win: 'fill',
     teams: 'none',
-    turns: 300,
+    turns: base.turnLimit,
   };
 }
 
 /**
- * The variant string for a form (not yet checked; the engine canonicalises and validates).
- * Options that do not apply to the base game are left out.
+ * The engine's `variantString` options for a form: only the options that apply to the base
+ * game (the engine refuses a non-default value for one that does not).
  * @param {SetupForm} f
+ * @param {BaseGame} base
+ * @returns {Record<string, unknown>}
  */
-export function variantString(f) {
-  const star = f.id.startsWith('star-');
-  const solitaire = f.id === 'solitaire';
-  const d = defaultForm(f.id);
-  let s = f.id;
-  if (!star) {
-    if (f.size !== d.size) s += `+size=${f.size}`;
-    if (f.camp !== d.camp) s += `+camp=${f.camp}`;
-  } else if (f.side !== 4) {
-    s += `+side=${f.side}`;
-  }
-  if (f.long) s += '+long';
-  if (!solitaire) {
-    if (f.freeTarget) s += '+free-target';
-    if (star && f.anyCamp) s += '+any-camp';
-    if (f.win !== 'fill') s += `+${f.win}`;
-    if (f.balance !== d.balance) s += f.balance ? '+balance' : '+balance=off';
-    if (f.teams !== 'none') s += `+teams=${f.teams}`;
-    if (f.turns !== 300) s += `+turns=${f.turns}`;
-  }
-  return s;
+export function variantOptions(f, base) {
+  const has = (/** @type {string} */ o) => base.options.includes(o);
+  /** @type {Record<string, unknown>} */
+  const o = { id: f.id };
+  if (has('size')) o.size = f.size;
+  if (has('camp')) o.camp = f.camp;
+  if (has('side')) o.side = f.side;
+  if (has('long')) o.long = f.long;
+  if (has('free-target')) o.freeTarget = f.freeTarget;
+  if (has('any-camp')) o.anyCamp = f.anyCamp;
+  if (has('win')) o.win = f.win;
+  if (has('balance')) o.balance = f.balance;
+  if (has('teams')) o.teams = f.teams;
+  if (has('turns')) o.turns = f.turns;
+  return o;
 }
 
 /**
  * The form for a variant's info (to reopen the dialog on the current game's settings).
  * @param {VariantInfo} v
+ * @param {BaseGame} base its base game
  * @returns {SetupForm}
  */
-export function formFromInfo(v) {
-  const f = defaultForm(v.id);
-  if (v.shape === 'square') {
-    f.size = v.size;
-    f.camp = v.pieces;
-  } else {
-    f.side = v.size;
-  }
+export function formFromInfo(v, base) {
+  const f = defaultForm(base);
+  const has = (/** @type {string} */ o) => base.options.includes(o);
+  if (has('size')) f.size = v.size;
+  if (has('camp')) f.camp = v.pieces;
+  if (has('side')) f.side = v.size;
   f.long = v.longJumps;
-  f.freeTarget = !v.solitaire && !v.targetLock;
-  f.anyCamp = v.shape === 'star' && !v.sidePoints;
+  if (has('free-target')) f.freeTarget = !v.targetLock;
+  if (has('any-camp')) f.anyCamp = !v.sidePoints;
   f.balance = v.balance;
   f.win = v.winRule;
   f.teams = v.teams;
-  f.turns = v.solitaire ? 300 : v.turnLimit;
+  if (has('turns')) f.turns = v.turnLimit;
   return f;
 }
 
@@ -156,12 +154,14 @@ function setRadio(name, value) {
 /**
  * Wires the dialog.
  * @param {object} deps
- * @param {string[]} deps.variantIds
+ * @param {BaseGame[]} deps.variants the engine's base games, in rules order
+ * @param {(options: Record<string, unknown>) => string} deps.variantString the engine's:
+ *   throws with the reason when the options make no variant
  * @param {(text: string) => VariantInfo} deps.variantInfo throws on an invalid string
  * @param {(setup: GameSetup) => void} deps.onStart
  * @returns {SetupDialog}
  */
-export function createSetupDialog({ variantIds, variantInfo, onStart }) {
+export function createSetupDialog({ variants, variantString, variantInfo, onStart }) {
   const dialog = /** @type {HTMLDialogElement} */ ($('setup'));
   const form = /** @type {HTMLFormElement} */ ($('setup-form'));
   const sel = /** @type {HTMLSelectElement} */ ($('su-variant'));
@@ -185,11 +185,18 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
   let levels = [];
   /** @type {VariantInfo | null} */
   let info = null;
+  /** The base game the form shows (its options apply). */
+  let shown = variants[0];
+
+  /** @param {string} id */
+  function baseOf(id) {
+    return variants.find((v) => v.id === id) ?? variants[0];
+  }
 
   function buildVariantOptions() {
     const keep = sel.value;
     sel.replaceChildren(
-      ...variantIds.map((id) => {
+      ...variants.map(({ id }) => {
         const o = document.createElement('option');
         o.value = id;
         o.textContent = t(`variant.${id}`);
@@ -202,32 +209,33 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
   /** @returns {SetupForm} */
   function readForm() {
     const id = sel.value;
-    const n = (/** @type {string} */ v, /** @type {number} */ dflt) => {
+    const n = (/** @type {string} */ v, /** @type {number | null} */ dflt) => {
       const x = Number.parseInt(v, 10);
       return Number.isFinite(x) ? x : dflt;
     };
-    const d = defaultForm(id);
+    const d = defaultForm(baseOf(id));
     return {
       id,
       size: n(size.value, d.size),
       camp: n(camp.value, d.camp),
-      side: n(side.value, 4),
+      side: n(side.value, d.side),
       long: long.checked,
       freeTarget: free.checked,
       anyCamp: anyCamp.checked,
       balance: balance.checked,
       win: /** @type {SetupForm['win']} */ (radioValue('su-win') || 'fill'),
       teams: /** @type {SetupForm['teams']} */ (radioValue('su-teams') || 'none'),
-      turns: n(turns.value, 300),
+      turns: n(turns.value, d.turns) ?? d.turns,
     };
   }
 
   /** @param {SetupForm} f */
   function writeForm(f) {
+    const text = (/** @type {number | null} */ x) => (x === null ? '' : String(x));
     sel.value = f.id;
-    size.value = String(f.size);
-    camp.value = String(f.camp);
-    side.value = String(f.side);
+    size.value = text(f.size);
+    camp.value = text(f.camp);
+    side.value = text(f.side);
     long.checked = f.long;
     free.checked = f.freeTarget;
     anyCamp.checked = f.anyCamp;
@@ -237,22 +245,24 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
     turns.value = String(f.turns);
   }
 
-  /** Enables what applies to the chosen base game. */
+  /** Enables what applies to the chosen base game (the engine says which options do). */
   function applicability() {
-    const id = sel.value;
-    const star = id.startsWith('star-');
-    const solitaire = id === 'solitaire';
-    $('su-square').hidden = star;
-    $('su-star').hidden = !star;
-    anyCamp.disabled = !star;
-    $('su-anycamp-row').hidden = !star;
-    $('su-anycamp-desc').hidden = !star;
-    for (const el of [free, balance, turns]) el.disabled = solitaire;
+    const base = baseOf(sel.value);
+    shown = base;
+    const has = (/** @type {string} */ o) => base.options.includes(o);
+    $('su-square').hidden = !has('size');
+    $('su-star').hidden = !has('side');
+    anyCamp.disabled = !has('any-camp');
+    $('su-anycamp-row').hidden = !has('any-camp');
+    $('su-anycamp-desc').hidden = !has('any-camp');
+    long.disabled = !has('long');
+    free.disabled = !has('free-target');
+    balance.disabled = !has('balance');
+    turns.disabled = !has('turns');
     for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="su-win"]'))) {
-      el.disabled = solitaire;
+      el.disabled = !has('win');
     }
-    const seats = star ? Number(id.slice(5)) : id === 'halma-3' ? 3 : id === 'halma-4' ? 4 : solitaire ? 1 : 2;
-    const teamsOk = seats === 4 || seats === 6;
+    const teamsOk = base.teams && has('teams');
     for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="su-teams"]'))) {
       el.disabled = !teamsOk && el.value !== 'none';
     }
@@ -265,9 +275,8 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
     applicability();
     const f = readForm();
     $('su-variant-desc').textContent = t(`desc.${f.id}`);
-    const text = variantString(f);
     try {
-      info = variantInfo(text);
+      info = variantInfo(variantString(variantOptions(f, shown)));
       errorEl.hidden = true;
       errorEl.textContent = '';
       startBtn.disabled = false;
@@ -277,7 +286,7 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
       errorEl.textContent = t('setup.invalid', { reason: e instanceof Error ? e.message : String(e) });
       startBtn.disabled = true;
     }
-    $('su-variant-string').textContent = info ? info.variant : text;
+    $('su-variant-string').textContent = info ? info.variant : '';
     fillList($('su-rules'), info ? rulesOf(info) : []);
     fillList($('su-diff'), info ? differencesOf(info) : []);
     renderSeats();
@@ -356,35 +365,25 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
       level.className = 'seat-level';
       level.id = `su-level-${seat}`;
       level.setAttribute('aria-label', `${t('setup.level')} (${t('seat.default', { n: seat })})`);
-      for (const l of LEVELS) {
+      for (const l of engineLevels().levels) {
         const o = document.createElement('option');
         o.value = String(l);
         o.textContent = t(`level.${l}`);
         level.appendChild(o);
       }
-      level.value = String(levels[i] ?? DEFAULT_LEVEL);
+      level.value = String(clampLevel(levels[i]));
       li.append(sw, name, kind, level);
       kind.addEventListener('change', () => applyKind(li, seat));
       applyKind(li, seat);
       if (info && teams !== 'none') {
         const tm = document.createElement('span');
         tm.className = 'team-tag';
-        tm.textContent = t('setup.seatTeam', { n: teamOf(info, i) + 1 });
+        tm.textContent = t('setup.seatTeam', { n: info.seatTeams[i] });
         li.appendChild(tm);
       }
       rows.push(li);
     }
     seatsList.replaceChildren(...rows);
-  }
-
-  /**
-   * @param {VariantInfo} v
-   * @param {number} seat 0-based
-   */
-  function teamOf(v, seat) {
-    if (v.teams === 'adjacent') return Math.floor(seat / 2);
-    if (v.teams === 'opposite') return v.seats === 4 ? seat % 2 : seat % 3;
-    return seat;
   }
 
   /** @returns {GameSetup | null} */
@@ -397,7 +396,7 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
     for (let i = 0; i < info.seats; i++) {
       /** @type {PlayerSetup} */
       const p = { name: (names[i] ?? '').trim(), kind: kinds[i] === 'computer' ? 'computer' : 'human' };
-      if (p.kind === 'computer') p.level = clampLevel(levels[i] ?? DEFAULT_LEVEL);
+      if (p.kind === 'computer') p.level = clampLevel(levels[i]);
       players.push(p);
     }
     return {
@@ -409,10 +408,17 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
   }
 
   sel.addEventListener('change', () => {
-    const f = defaultForm(sel.value);
-    // Keep the rule options the player chose; reset what belongs to the board.
-    const cur = readForm();
-    writeForm({ ...cur, size: f.size, camp: f.camp, side: f.side, balance: f.balance, id: f.id });
+    const prev = shown;
+    const next = baseOf(sel.value);
+    const d = defaultForm(next);
+    // Keep the rule options the player chose; reset what belongs to the board, and an option
+    // the game before did not have (its control held no choice of the player's).
+    /** @type {SetupForm} */
+    const f = { ...readForm(), size: d.size, camp: d.camp, side: d.side, balance: d.balance, id: d.id };
+    for (const [field, option] of RULE_FIELDS) {
+      if (!prev.options.includes(option) && next.options.includes(option)) /** @type {any} */ (f)[field] = d[field];
+    }
+    writeForm(f);
     refresh();
   });
   for (const el of [size, camp, side, long, free, anyCamp, balance, turns]) {
@@ -436,10 +442,10 @@ export function createSetupDialog({ variantIds, variantInfo, onStart }) {
       buildVariantOptions();
       names = current ? current.players.map((p) => p.name) : [];
       kinds = current ? current.players.map((p) => p.kind) : [];
-      levels = current ? current.players.map((p) => clampLevel(p.level ?? DEFAULT_LEVEL)) : [];
+      levels = current ? current.players.map((p) => clampLevel(p.level)) : [];
       seatsList.replaceChildren();
       seatsShown = '';
-      writeForm(currentInfo ? formFromInfo(currentInfo) : defaultForm(variantIds[0] ?? 'halma'));
+      writeForm(currentInfo ? formFromInfo(currentInfo, baseOf(currentInfo.id)) : defaultForm(variants[0]));
       setRadio('su-start', current?.start ?? 'seat1');
       setRadio('su-rotation', current?.rotation ?? 'turn');
       refresh();

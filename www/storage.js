@@ -35,7 +35,7 @@ const ID_RE = /^[a-z0-9-]{1,40}$/;
  * @typedef {object} PlayerSetup
  * @property {string} name
  * @property {'human' | 'computer'} kind
- * @property {number} [level] a computer's level, 1 to 5
+ * @property {number} [level] a computer's level (one of the engine's `levels()`)
  */
 
 /**
@@ -131,9 +131,11 @@ function get(s, k) {
 /**
  * Checks the shape of a setup; fills what a valid older save may lack.
  * @param {unknown} s
+ * @param {readonly number[]} [levels] the computer's levels (the engine's); a level not
+ *   among them is dropped (the seat gets the default). Without them, any whole number from 1.
  * @returns {GameSetup | string} the setup, or what is wrong with it
  */
-export function checkSetup(s) {
+export function checkSetup(s, levels) {
   if (!isObject(s)) return 'the setup is missing';
   if (typeof s.variant !== 'string' || s.variant.length === 0 || s.variant.length > 200) return 'the variant is missing';
   if (!Array.isArray(s.players) || s.players.length === 0 || s.players.length > 6) return 'the players are missing';
@@ -144,7 +146,7 @@ export function checkSetup(s) {
     const kind = p.kind === 'computer' ? 'computer' : 'human';
     /** @type {PlayerSetup} */
     const out = { name: p.name, kind };
-    if (typeof p.level === 'number' && Number.isInteger(p.level) && p.level >= 1 && p.level <= 5) out.level = p.level;
+    if (typeof p.level === 'number' && Number.isInteger(p.level) && p.level >= 1 && (!levels || levels.includes(p.level))) out.level = p.level;
     players.push(out);
   }
   return {
@@ -161,9 +163,10 @@ export function checkSetup(s) {
  * seats of the game.
  * @param {string | null} raw
  * @param {(record: string) => number} replay
+ * @param {readonly number[]} [levels] as for `checkSetup`
  * @returns {LoadResult}
  */
-export function checkEntry(raw, replay) {
+export function checkEntry(raw, replay, levels) {
   if (raw === null) return { status: 'none' };
   /** @type {unknown} */
   let obj;
@@ -177,7 +180,7 @@ export function checkEntry(raw, replay) {
   if (obj.v > FORMAT && Number.isInteger(obj.v)) return { status: 'newer', version: obj.v };
   if (obj.v !== FORMAT) return { status: 'bad', reason: `unknown format version ${obj.v}` };
   if (typeof obj.record !== 'string' || obj.record.length === 0) return { status: 'bad', reason: 'the game record is missing' };
-  const setup = checkSetup(obj.setup);
+  const setup = checkSetup(obj.setup, levels);
   if (typeof setup === 'string') return { status: 'bad', reason: setup };
   let seats;
   try {

@@ -1,43 +1,64 @@
 // The computer player's pieces that need no browser: levels, seeds and search options
-// (computer.js), and the AI client's bookkeeping (ai.js) against a stand-in Worker: one
-// request at a time, newer requests and cancels supersede older ones, stale answers are
-// dropped, a running search is ended by terminating the worker.
+// (computer.js, against the engine's levels and budgets), and the AI client's bookkeeping
+// (ai.js) against a stand-in Worker: one request at a time, newer requests and cancels
+// supersede older ones, stale answers are dropped, a running search is ended by terminating
+// the worker.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { clampLevel, seedFor, searchOptions, LEVELS, DEFAULT_LEVEL, LEVEL5_NODES, HINT_OPTIONS } from '../../www/computer.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { clampLevel, seedFor, searchOptions, hintOptions, engineLevels } from '../../www/computer.js';
 import { createAi, AiCancelled } from '../../www/ai.js';
 import { checkSetup, loadPrefs } from '../../www/storage.js';
 
-test('levels: 1 to 5, anything else falls back or is clamped', () => {
-  assert.deepEqual([...LEVELS], [1, 2, 3, 4, 5]);
-  assert.ok(LEVELS.includes(DEFAULT_LEVEL));
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+const built = existsSync(`${pkg}halma.js`) && existsSync(`${pkg}halma_bg.wasm`);
+let engine = null;
+if (built) {
+  engine = await import(`${pkg}halma.js`);
+  await engine.default({ module_or_path: readFileSync(`${pkg}halma_bg.wasm`) });
+}
+const opts = { skip: built ? false : 'www/pkg is not built (run ./build.sh)' };
+
+test("levels: the engine's 1 to 5, anything else falls back or is clamped", opts, () => {
+  const { levels, defaultLevel } = engineLevels();
+  assert.deepEqual([...levels], [1, 2, 3, 4, 5]);
+  assert.ok(levels.includes(defaultLevel));
   assert.equal(clampLevel(4), 4);
   assert.equal(clampLevel('2'), 2);
   assert.equal(clampLevel(9), 5);
   assert.equal(clampLevel(0), 1);
-  assert.equal(clampLevel(undefined), DEFAULT_LEVEL);
-  assert.equal(clampLevel('x'), DEFAULT_LEVEL);
+  assert.equal(clampLevel(undefined), defaultLevel);
+  assert.equal(clampLevel('x'), defaultLevel);
 });
 
-test('search options: a seed from the ply count; level 5 keeps its node budget under a time cap', () => {
+test("search options: a level and a seed from the ply count; the budgets are the engine's", opts, () => {
   assert.equal(seedFor(0), 1);
   assert.equal(seedFor(17), 18);
   assert.deepEqual(searchOptions(2, 4), { level: 2, seed: 5 });
-  const o5 = searchOptions(5, 0);
-  assert.equal(o5.nodes, LEVEL5_NODES);
-  assert.ok(o5.timeMs > 1000);
-  assert.equal(HINT_OPTIONS.level, 5);
-  assert.ok(HINT_OPTIONS.nodes < LEVEL5_NODES);
+  // No budget from the page: level 5 searches the engine's fixed node count (under its time
+  // cap), a hint the engine's smaller one.
+  assert.deepEqual(searchOptions(5, 0), { level: 5, seed: 1 });
+  assert.deepEqual(hintOptions(3), { hint: true, seed: 4 });
+  const g = new engine.Game('star-2');
+  const hint = g.hint({ seed: 1 });
+  const play = engine.bestMove(g.position(), searchOptions(5, 0));
+  g.free();
+  assert.ok(hint.nodes > 0 && hint.nodes < play.nodes, `hint ${hint.nodes} nodes, play ${play.nodes}`);
+  assert.ok(play.nodes >= 1_000_000, `level 5 keeps its node budget: ${play.nodes}`);
 });
 
-test('saved setups keep a valid level only; the speed preference is read back', () => {
-  const s = checkSetup({
-    variant: 'halma',
-    players: [
-      { name: '', kind: 'computer', level: 5 },
-      { name: '', kind: 'computer', level: 7 },
-    ],
-  });
+test("saved setups keep a level of the engine's only; the speed preference is read back", opts, () => {
+  const s = checkSetup(
+    {
+      variant: 'halma',
+      players: [
+        { name: '', kind: 'computer', level: 5 },
+        { name: '', kind: 'computer', level: 7 },
+      ],
+    },
+    engineLevels().levels,
+  );
   assert.equal(typeof s, 'object');
   assert.equal(s.players[0].level, 5);
   assert.equal(s.players[1].level, undefined);

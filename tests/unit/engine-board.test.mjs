@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { makeLayout, cellCenter, hitTest, rotationForCamp, step } from '../../www/board/geometry.js';
-import { variantString, defaultForm, formFromInfo, shuffle } from '../../www/setup.js';
+import { variantOptions, defaultForm, formFromInfo, shuffle } from '../../www/setup.js';
 import { rulesOf, differencesOf } from '../../www/rules.js';
 import { setLang, t } from '../../www/i18n.js';
 
@@ -61,34 +61,51 @@ test('arrow keys reach every cell of every board', opts, () => {
   }
 });
 
-test('the setup form makes strings the engine accepts, in canonical form', opts, () => {
-  for (const id of engine.variantIds()) {
-    const f = defaultForm(id);
-    const s = variantString(f);
-    assert.equal(s, id, `defaults of ${id} add no options`);
+test('the setup form gives options the engine makes canonical variant strings of', opts, () => {
+  const bases = engine.variants();
+  assert.deepEqual(
+    bases.map((b) => b.id),
+    engine.variantIds(),
+  );
+  const base = (id) => bases.find((b) => b.id === id);
+  const build = (f) => engine.variantString(variantOptions(f, base(f.id)));
+  for (const b of bases) {
+    const f = defaultForm(b);
+    const s = build(f);
+    assert.equal(s, b.id, `defaults of ${b.id} add no options`);
     const info = engine.variantInfo(s);
-    assert.equal(info.variant, id);
-    assert.deepEqual(formFromInfo(info), f, `form of ${id} round-trips`);
+    assert.equal(info.variant, b.id);
+    assert.deepEqual(formFromInfo(info, b), f, `form of ${b.id} round-trips`);
   }
+  const form = (id, extra) => ({ ...defaultForm(base(id)), ...extra });
   const cases = [
-    [{ ...defaultForm('halma'), long: true, freeTarget: true, win: 'swap', turns: 50 }, 'halma+long+free-target+swap+turns=50'],
-    [{ ...defaultForm('halma'), size: 12, camp: 13 }, 'halma+size=12+camp=13'],
-    [{ ...defaultForm('halma-10x10'), balance: false }, 'halma-10x10+balance=off'],
-    [{ ...defaultForm('star-6'), anyCamp: true, teams: 'opposite', side: 3 }, 'star-6+side=3+any-camp+teams=opposite'],
-    [{ ...defaultForm('halma-4'), teams: 'adjacent', balance: true }, 'halma-4+balance+teams=adjacent'],
-    [{ ...defaultForm('solitaire'), long: true, freeTarget: true, teams: 'opposite' }, 'solitaire+long'],
-    // Square-only options are dropped for the star, star-only ones for squares.
-    [{ ...defaultForm('star-2'), size: 8 }, 'star-2'],
-    [{ ...defaultForm('halma'), anyCamp: true, side: 3 }, 'halma'],
+    [form('halma', { long: true, freeTarget: true, win: 'swap', turns: 50 }), 'halma+long+free-target+swap+turns=50'],
+    [form('halma', { size: 12, camp: 13 }), 'halma+size=12+camp=13'],
+    [form('halma-10x10', { balance: false }), 'halma-10x10+balance=off'],
+    [form('star-6', { anyCamp: true, teams: 'opposite', side: 3 }), 'star-6+side=3+any-camp+teams=opposite'],
+    [form('halma-4', { teams: 'adjacent', balance: true }), 'halma-4+balance+teams=adjacent'],
+    // Options that do not apply are left out: race options in the solitaire, square-only
+    // options for the star, star-only ones for squares.
+    [form('solitaire', { long: true, freeTarget: true, teams: 'opposite', turns: 50 }), 'solitaire+long'],
+    [form('star-2', { size: 8 }), 'star-2'],
+    [form('halma', { anyCamp: true, side: 3 }), 'halma'],
   ];
-  for (const [form, want] of cases) {
-    const info = engine.variantInfo(variantString(form));
+  for (const [f, want] of cases) {
+    const s = build(f);
+    assert.equal(s, want);
+    const info = engine.variantInfo(s);
     assert.equal(info.variant, want);
-    assert.deepEqual(formFromInfo(info).id, form.id);
+    assert.deepEqual(build(formFromInfo(info, base(f.id))), want, `form of ${want} round-trips`);
   }
   // Combinations that make no sense are refused by the engine (the dialog shows why).
-  assert.throws(() => engine.variantInfo(variantString({ ...defaultForm('halma'), size: 6 })), /overlap/);
-  assert.throws(() => engine.variantInfo(variantString({ ...defaultForm('star-3'), teams: 'opposite' })), /teams need 4 or 6/);
+  assert.throws(() => build(form('halma', { size: 6 })), /overlap/);
+  assert.throws(() => engine.variantString({ id: 'star-3', teams: 'opposite' }), /teams need 4 or 6/);
+  // Teams apply only where the engine says they can be played.
+  assert.deepEqual(
+    bases.filter((b) => b.teams).map((b) => b.id),
+    ['halma-4', 'star-4', 'star-6'],
+  );
+  assert.equal('teams' in variantOptions(form('star-3', { teams: 'opposite' }), base('star-3')), false);
 });
 
 test('rules text covers every option, in both languages', opts, () => {

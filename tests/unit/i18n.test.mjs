@@ -59,9 +59,9 @@ test('tn: the singular text for a count of 1, the plural otherwise', () => {
   assert.equal(tn('panel.points.value', 1), '1 point');
   assert.equal(tn('panel.points.value', 0), '0 points');
   assert.equal(tn('panel.points.value', 2), '2 points');
-  assert.equal(tn('rules.diff.turns', 1), 'Drawn after 1 turn per player instead of 300.');
-  assert.equal(tn('rules.diff.turns', 50), 'Drawn after 50 turns per player instead of 300.');
-  assert.equal(tn('rules.diff.turns', 1, undefined, 'da'), 'Uafgjort efter 1 tur pr. spiller i stedet for 300.');
+  assert.equal(tn('rules.diff.turns', 1, { std: 300 }), 'Drawn after 1 turn per player instead of 300.');
+  assert.equal(tn('rules.diff.turns', 50, { std: 300 }), 'Drawn after 50 turns per player instead of 300.');
+  assert.equal(tn('rules.diff.turns', 1, { std: 300 }, 'da'), 'Uafgjort efter 1 tur pr. spiller i stedet for 300.');
   // A text without a singular form is the same for every count.
   assert.equal(tn('panel.turns', 1), 'Turn 1');
   // Every singular text belongs to a text with a count.

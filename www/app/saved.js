@@ -19,6 +19,7 @@ import {
 } from '../storage.js';
 import { linkFromHash, compareLinks, classifyImport, recordHasMoves, recordFromStart, MAX_INPUT } from '../share.js';
 import { errText } from '../session.js';
+import { clampLevel, engineLevels } from '../computer.js';
 import { showNotice, hideNotice, announce } from '../panels/notice.js';
 
 /** @typedef {import('../storage.js').GameSetup} GameSetup */
@@ -76,6 +77,15 @@ function replaySeats(record) {
   return n;
 }
 
+/**
+ * Reads and checks a saved game: its record replays, its levels are the engine's.
+ * @param {Storage | null} storage
+ * @param {string} id
+ */
+function checkSaved(storage, id) {
+  return checkEntry(readSaved(storage, id), replaySeats, engineLevels().levels);
+}
+
 /** @param {Game} g */
 function variantName(g) {
   return t(`variant.${g.variantInfo().id}`);
@@ -95,6 +105,7 @@ function variantName(g) {
  */
 export function createSaved({ storage, tab, session, hasGame, setup, open, flush, onSaved }) {
   let gameId = '';
+  const check = (/** @type {string} */ id) => checkSaved(storage, id);
   /** Saving is off: the saved games were written by a newer version of the page. */
   let blocked = false;
 
@@ -111,7 +122,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
     // Nothing open yet (the page is starting): the same for the game that was open last.
     const cur = currentId(storage, tab);
     if (cur) {
-      const r = checkEntry(readSaved(storage, cur), replaySeats);
+      const r = check(cur);
       if (r.status === 'ok' && !recordHasMoves(r.data.record) && recordFromStart(r.data.record)) return cur;
     }
     return newId();
@@ -127,7 +138,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
     const first = gameId || currentId(storage, tab);
     ids.sort((x, y) => (x === first ? -1 : y === first ? 1 : 0));
     for (const id of ids) {
-      const r = checkEntry(readSaved(storage, id), replaySeats);
+      const r = check(id);
       if (r.status !== 'ok') continue;
       const sg = Game.fromRecord(r.data.record);
       const rel = compareLinks(sg.link(), link);
@@ -149,7 +160,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
 
   /** @param {string} id */
   function openSaved(id) {
-    const r = checkEntry(readSaved(storage, id), replaySeats);
+    const r = check(id);
     if (r.status === 'none') return t('games.gone');
     if (r.status === 'newer') return t('games.newer', { v: r.version });
     if (r.status === 'bad') return t('games.broken', { reason: r.reason });
@@ -236,7 +247,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
     summaries() {
       return listSaved(storage).map((item) => {
         const base = { id: item.id, savedAt: item.savedAt };
-        const r = checkEntry(readSaved(storage, item.id), replaySeats);
+        const r = check(item.id);
         if (r.status !== 'ok') {
           const detail =
             r.status === 'newer' ? t('games.newer', { v: r.version }) : r.status === 'bad' ? t('games.broken', { reason: r.reason }) : t('games.gone');
@@ -249,7 +260,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
           const title = vi.variant === vi.id ? vt : `${vt} (${vi.variant})`;
           const names = r.data.setup.players.map((p, i) => {
             const n = p.name || t(p.kind === 'computer' ? 'seat.computer' : 'seat.default', { n: i + 1 });
-            return p.kind === 'computer' ? `${n} (${t('panel.level', { n: p.level ?? 3 })})` : n;
+            return p.kind === 'computer' ? `${n} (${t('panel.level', { n: clampLevel(p.level) })})` : n;
           });
           const moves = /** @type {Ply[]} */ (g.history()).filter((p) => p.move).length;
           const o = /** @type {Outcome | null} */ (g.outcome());
@@ -271,7 +282,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
     },
     openLast() {
       const cur = currentId(storage, tab);
-      const r = cur ? checkEntry(readSaved(storage, cur), replaySeats) : null;
+      const r = cur ? check(cur) : null;
       if (cur && r && r.status === 'ok') {
         open(Game.fromRecord(r.data.record), r.data.setup, { id: cur });
         return;

@@ -4,7 +4,7 @@
 
 import { t } from '../i18n.js';
 import { AiCancelled } from '../ai.js';
-import { HINT_OPTIONS, seedFor } from '../computer.js';
+import { hintOptions } from '../computer.js';
 import { errText } from '../session.js';
 import { $ } from './dom.js';
 import { announce, showNotice } from './notice.js';
@@ -66,7 +66,7 @@ export function createHint({ session, ai, show }) {
     if (!session.humanToMove() || (hint && hint.gen === gen)) return;
     clear();
     const game = session.game();
-    const job = ai.think({ ...HINT_OPTIONS, seed: seedFor(game.history().length), position: game.position() });
+    const job = ai.think({ ...hintOptions(game.history().length), position: game.position() });
     hint = { gen, jobId: job.id, path: null };
     render();
     job.result.then(

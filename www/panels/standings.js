@@ -3,6 +3,7 @@
 
 import { t, tn } from '../i18n.js';
 import { seatColor } from '../colors.js';
+import { clampLevel } from '../computer.js';
 import { $, swatch, keyedChildren } from './dom.js';
 
 /** @typedef {import('../session.js').Session} Session */
@@ -26,7 +27,7 @@ export function renderStandings(session) {
     const tags = [];
     const pl = session.players()[s - 1];
     // A computer's level; "computer" too when its name does not say so already.
-    if (pl && pl.kind === 'computer' && session.isExternal(s)) tags.push(t(pl.name ? 'panel.computer' : 'panel.level', { n: pl.level ?? 3 }));
+    if (pl && pl.kind === 'computer' && session.isExternal(s)) tags.push(t(pl.name ? 'panel.computer' : 'panel.level', { n: clampLevel(pl.level) }));
     if (info.teams !== 'none') tags.push(t('panel.team', { n: desc.seats[s - 1].team }));
     if (finished.has(s)) tags.push(t('panel.finished'));
     const who = session.playerName(s);
