@@ -178,46 +178,8 @@ async function main() {
   }
   if (!play.hasGame()) saved.openLast();
   window.addEventListener('hashchange', saved.onHashChange);
-  exposeHook();
   document.body.dataset.ready = '1';
   requestAnimationFrame(() => performance.mark('halma-interactive'));
-}
-
-/** Test and tooling hook: read-only views of the game and the board's geometry. */
-function exposeHook() {
-  const game = () => session.game();
-  const board = () => /** @type {import('./board/index.js').BoardApi} */ (view.widget());
-  const hook = {
-    position: () => game().position(),
-    record: () => game().record(),
-    variant: () => game().variant,
-    turn: () => game().turn(),
-    legalMoves: () => /** @type {{from: number, to: number, path: number[]}[]} */ (game().legalMoves()),
-    cellByName: (/** @type {string} */ n) => game().cellByName(n),
-    cellName: (/** @type {number} */ c) => game().cellName(c),
-    outcome: () => game().outcome(),
-    /** Client (viewport) coordinates of a cell's centre. */
-    cellPoint: (/** @type {number} */ cell) => {
-      const r = board().canvas.getBoundingClientRect();
-      const p = board().cellPoint(cell);
-      return { x: r.left + p.x, y: r.top + p.y };
-    },
-    boardState: () => board().state(),
-    /** The AI worker's figures: starts, restarts, last start time, last answer, busy. */
-    ai: () => ({ ...ai.stats, busy: ai.busy() }),
-    paused: () => session.paused(),
-    link: () => game().link(),
-    /** The id of the open game among the saved games. */
-    gameId: () => saved.id(),
-  };
-  // Each read comes after the deferred work, so the page is consistent with what it says.
-  for (const [k, fn] of Object.entries(hook)) {
-    /** @type {any} */ (hook)[k] = (/** @type {any[]} */ ...a) => {
-      later.flush();
-      return /** @type {(...a: any[]) => any} */ (fn)(...a);
-    };
-  }
-  /** @type {any} */ (window).__halma = hook;
 }
 
 main().catch((e) => {

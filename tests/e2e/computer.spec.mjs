@@ -14,8 +14,12 @@ import {
   observeLongTasks,
   longTasksSince,
   shotPath,
-  POLL,
   traceMainThread,
+  pageState,
+  pagePosition,
+  pageRecord,
+  hintInk,
+  watchWorkers,
 } from './helpers.mjs';
 import { loadavg, cpus } from 'node:os';
 import { searchOptions } from '../../www/computer.js';
@@ -80,19 +84,20 @@ async function startGame(page, variant, seats, shot = '') {
   await expect(page.locator('#setup')).not.toBeVisible();
 }
 
-const pagePos = (page) => page.evaluate(() => window.__halma.position());
-const pageRecord = (page) => page.evaluate(() => window.__halma.record());
+const pagePos = (page) => pagePosition(page);
 
 /** Waits until a person is to move (or the game is over) and the board is at rest. */
 async function waitForHumanTurn(page, humanSeats) {
-  await page.waitForFunction(
-    (seats) => {
-      const h = window.__halma;
-      return (h.outcome() || seats.includes(h.turn())) && !h.boardState().animating;
-    },
-    humanSeats,
-    { timeout: 30_000, ...POLL },
-  );
+  await expect
+    .poll(
+      async () => {
+        const s = await pageState(page);
+        const busy = await page.locator('#board').getAttribute('aria-busy');
+        return (s.outcome !== null || humanSeats.includes(s.turn)) && busy !== 'true';
+      },
+      { timeout: 30_000, intervals: [25] },
+    )
+    .toBe(true);
 }
 
 /**
@@ -324,6 +329,7 @@ test('undo or a new game while the computer thinks cancels its search: no stale 
   page,
 }) => {
   const errs = watchErrors(page);
+  const workers = watchWorkers(page);
   await open(page, '?variant=halma');
   await startGame(page, 'halma', [{ kind: 'human' }, { kind: 'computer', level: 5 }]);
   const startPos = await pagePos(page);
@@ -331,19 +337,20 @@ test('undo or a new game while the computer thinks cancels its search: no stale 
   const mirror = new Game('halma');
   const m = greedyMove(mirror);
   mirror.free();
+  // The computer is searching (its worker has loaded: the page warmed it for the game).
   const thinkThenCheck = async () => {
     await clickMove(page, m.from, m.to);
     await expect(page.locator('#status')).toHaveAttribute('data-thinking', '1');
-    await page.waitForFunction(() => window.__halma.ai().busy);
+    await expect.poll(() => workers.started - workers.closed).toBe(1);
     await settle(page);
   };
   await thinkThenCheck();
   await page.screenshot({ path: shotPath('computer-thinking-halma.png') });
   await page.locator('#btn-undo').click();
   expect(await pagePos(page)).toBe(startPos);
-  let stats = await page.evaluate(() => window.__halma.ai());
-  expect(stats.busy).toBe(false);
-  expect(stats.restarts).toBe(1);
+  // The running search ended with its worker; nothing is asked any more.
+  await expect.poll(() => workers.closed).toBe(1);
+  await expect(page.locator('#status')).toHaveAttribute('data-thinking', '');
   await expect(page.locator('#status')).toContainText('Player 1 (red) to move');
   // Again, and this time start a new game (the same players) while it thinks.
   await thinkThenCheck();
@@ -351,14 +358,14 @@ test('undo or a new game while the computer thinks cancels its search: no stale 
   await expect(page.locator('#su-kind-2')).toHaveValue('computer');
   await expect(page.locator('#su-level-2')).toHaveValue('5');
   await page.locator('#su-start').click();
-  stats = await page.evaluate(() => window.__halma.ai());
-  expect(stats.busy).toBe(false);
-  expect(stats.restarts).toBe(2);
+  await expect.poll(() => workers.closed).toBe(2);
   // Longer than a level-5 search: nothing arrives.
   await page.waitForTimeout(3000);
   expect(await pagePos(page)).toBe(startPos);
+  expect(workers.closed).toBe(2);
   await expect(page.locator('#moves li.empty')).toHaveCount(1);
   await expect(page.locator('#status')).toContainText('Player 1 (red) to move');
+  await expect(page.locator('#status')).toHaveAttribute('data-thinking', '');
   await expect(page.locator('#notice')).toBeHidden();
   errs.check();
 });
@@ -370,24 +377,30 @@ test('hint: shows a legal move for the person without playing it; Esc and a move
   const startPos = await pagePos(page);
   await page.locator('#btn-hint').click();
   await expect(page.locator('#hint-line')).toContainText('Hint:', { timeout: 15_000 });
-  const hint = await page.evaluate(() => window.__halma.boardState().hint);
-  expect(hint.length).toBeGreaterThanOrEqual(2);
-  const legal = await page.evaluate(() => window.__halma.legalMoves());
-  const from = hint[0];
-  const to = hint[hint.length - 1];
-  expect(legal.some((m) => m.from === from && m.to === to)).toBe(true);
+  // The line names a legal move ("Hint: c2 to e4 in 1 hop."); the board marks its cells.
+  const said = /^Hint: ([a-z]+\d+) to ([a-z]+\d+)/.exec((await page.locator('#hint-line').textContent()) ?? '');
+  expect(said).not.toBeNull();
+  const { Game } = await engine();
+  const mirror = Game.fromPosition(startPos);
+  const from = mirror.cellByName(said[1]);
+  const to = mirror.cellByName(said[2]);
+  expect(mirror.legalMoves().some((m) => m.from === from && m.to === to)).toBe(true);
+  mirror.free();
+  expect(await hintInk(page, [from])).toBeGreaterThan(20);
+  expect(await hintInk(page, [to])).toBeGreaterThan(20);
   expect(await pagePos(page)).toBe(startPos);
   await page.screenshot({ path: shotPath('computer-hint-halma.png') });
   // Esc takes it away.
   await page.keyboard.press('Escape');
   await expect(page.locator('#hint-line')).toBeHidden();
-  expect(await page.evaluate(() => window.__halma.boardState().hint)).toBeNull();
+  expect(await hintInk(page, [from, to])).toBe(0);
   // Again, then play it: the hint goes, the computer answers.
   await page.locator('#btn-hint').click();
   await expect(page.locator('#hint-line')).toContainText('Hint:', { timeout: 15_000 });
   await clickMove(page, from, to);
   await expect(page.locator('#hint-line')).toBeHidden();
-  expect(await page.evaluate(() => window.__halma.boardState().hint)).toBeNull();
+  await settle(page);
+  expect(await hintInk(page, [from, to])).toBe(0);
   await waitForHumanTurn(page, [1]);
   await checkComputerMoves(page, 'halma', [0, 1], 0);
   errs.check();

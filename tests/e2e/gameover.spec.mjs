@@ -1,7 +1,7 @@
 // The end of a game: a win from a near-finished position (given in the address), the ranking,
 // rematch; a draw by the turn limit with its reason.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, engine, shotPath, playGreedyMoves } from './helpers.mjs';
+import { open, watchErrors, clickMove, engine, shotPath, playGreedyMoves, pageState, pagePosition, pointerOver } from './helpers.mjs';
 
 // Seat 1 has nine pieces in its target camp; g5-h5 fills it.
 const NEAR_WIN = 'halma-8x8 1 ....1111/.....111/......11/......1./....2.../22....../222...../2222....';
@@ -9,9 +9,11 @@ const NEAR_WIN = 'halma-8x8 1 ....1111/.....111/......11/......1./....2.../22...
 test('a win shows the result and the ranking; rematch starts over with seats moved on', async ({ page }) => {
   const errs = watchErrors(page);
   await open(page, `?position=${encodeURIComponent(NEAR_WIN)}`);
-  expect(await page.evaluate(() => window.__halma.position())).toBe(NEAR_WIN);
-  const g5 = await page.evaluate(() => window.__halma.cellByName('g5'));
-  const h5 = await page.evaluate(() => window.__halma.cellByName('h5'));
+  expect(await pagePosition(page)).toBe(NEAR_WIN);
+  const { Game } = await engine();
+  const mirror = Game.fromPosition(NEAR_WIN);
+  const g5 = mirror.cellByName('g5');
+  const h5 = mirror.cellByName('h5');
   await clickMove(page, g5, h5);
   const dlg = page.locator('#gameover');
   await expect(dlg).toBeVisible();
@@ -23,18 +25,19 @@ test('a win shows the result and the ranking; rematch starts over with seats mov
   await expect(rows.nth(0)).toHaveClass(/winner/);
   await expect(rows.nth(1)).toContainText('Player 2');
   // The engine's standings are what the table shows.
-  const { Game } = await engine();
-  const mirror = Game.fromPosition(NEAR_WIN);
   mirror.play('g5-h5');
   const st = mirror.standings();
   await expect(rows.nth(0).locator('td').nth(2)).toHaveText(String(st[0].points));
   await expect(rows.nth(1).locator('td').nth(2)).toHaveText(String(st[1].points));
   await expect(page.locator('#status')).toContainText('wins');
   await page.screenshot({ path: shotPath('dialog-gameover.png') });
-  // The board no longer takes moves.
-  expect(await page.evaluate(() => window.__halma.legalMoves().length)).toBe(0);
-  // Close, undo, and the game goes on; redo brings the result back.
+  // The board no longer takes moves: the game has none, and after closing the dialog no
+  // piece takes a click (seat 2's c2 would be next to move).
+  expect((await pageState(page)).outcome).toEqual(mirror.outcome());
+  expect(mirror.legalMoves().length).toBe(0);
   await page.locator('#over-close').click();
+  for (const cell of [h5, mirror.cellByName('c2')]) expect(await pointerOver(page, cell), mirror.cellName(cell)).not.toBe('pointer');
+  // Undo, and the game goes on; redo brings the result back.
   await page.locator('#btn-undo').click();
   await expect(page.locator('#status')).toContainText('to move');
   await page.locator('#btn-redo').click();
@@ -44,7 +47,7 @@ test('a win shows the result and the ranking; rematch starts over with seats mov
   await page.locator('#over-rematch').click();
   await expect(dlg).toBeHidden();
   const fresh = new Game('halma-8x8');
-  expect(await page.evaluate(() => window.__halma.position())).toBe(fresh.position());
+  await expect.poll(() => pagePosition(page)).toBe(fresh.position());
   fresh.free();
   mirror.free();
   errs.check();
@@ -63,7 +66,10 @@ test('a solved solitaire says so and counts the moves it took, with no ranking',
   await open(page, `?position=${encodeURIComponent(NEAR_SOLVED)}`);
   await expect(page.locator('#variant-line')).toContainText('Move 1 of 19');
   await expect(page.locator('#standings li .pts')).toHaveText('2 unpaired');
-  const [i10, h10] = await page.evaluate(() => ['i10', 'h10'].map((n) => window.__halma.cellByName(n)));
+  const { Game } = await engine();
+  const mirror = Game.fromPosition(NEAR_SOLVED);
+  const [i10, h10] = ['i10', 'h10'].map((n) => mirror.cellByName(n));
+  mirror.free();
   await clickMove(page, i10, h10);
   await expect(page.locator('#gameover')).toBeVisible();
   await expect(page.locator('#over-result')).toHaveText('Solved! The pieces form a symmetric figure. 1 of 19 moves used.');
@@ -93,5 +99,5 @@ test('a bad position in the address gives a message and a normal game', async ({
   await page.waitForSelector('body[data-ready="1"]');
   await expect(page.locator('#notice')).toBeVisible();
   await expect(page.locator('#notice-text')).toContainText('could not be opened');
-  expect(await page.evaluate(() => window.__halma.variant())).toBe('halma');
+  expect((await pageState(page)).variant).toBe('halma');
 });

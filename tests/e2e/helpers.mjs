@@ -1,9 +1,13 @@
-// Shared helpers for the end-to-end tests: opening the page with error collection, clicking
-// cells through the widget's cell → pixel mapping, and a mirror of the game in Node (the same
-// wasm engine) to choose moves and check the page against.
+// Shared helpers for the end-to-end tests: opening the page with error collection, the
+// game the page shows (its address holds it as a share link, read with the same wasm engine
+// in Node), clicking cells where the board draws them, what the board and the AI worker do as
+// seen from outside, and a mirror of the game in Node to choose moves and check the page.
+// The tests drive the page as a person would: nothing in the page is there for them.
 import { readFileSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
+import { makeLayout, cellCenter, boardMargin } from '../../www/board/geometry.js';
+import { linkFromHash } from '../../www/share.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const SHOTS = `${root}tests/e2e/screenshots/`;
@@ -65,14 +69,114 @@ export async function open(page, query = '') {
  */
 export const POLL = { polling: 25 };
 
-/** Waits for a running move animation to end. */
+/** Waits for a running move animation to end (the board is `aria-busy` while it runs). */
 export async function settle(page) {
-  await page.waitForFunction(() => !window.__halma || !window.__halma.boardState().animating, null, POLL);
+  await page.waitForFunction(() => document.getElementById('board')?.getAttribute('aria-busy') !== 'true', null, POLL);
 }
 
-/** Client coordinates of a cell on the canvas. */
+/** What the page shows now: its address, the board's accessible description, the moves. */
+function shown(page) {
+  return page.evaluate(() => ({
+    hash: location.hash,
+    label: document.querySelector('#board canvas')?.getAttribute('aria-label') ?? '',
+    plies: document.getElementById('moves')?.dataset.count ?? '',
+  }));
+}
+
+/**
+ * Whether a game is the one the board shows: as many plies as the moves list, and every
+ * seat's pieces where the board's description says they are.
+ */
+function isShown(g, s) {
+  if (String(g.history().length) !== s.plies) return false;
+  const cells = g.cells();
+  const names = g.board().cells.map((c) => c.name);
+  const bySeat = Array.from({ length: g.seats }, () => []);
+  for (let i = 0; i < cells.length; i++) if (cells[i]) bySeat[cells[i] - 1].push(names[i]);
+  return bySeat.every((list) => s.label.includes(`: ${list.join(', ')}.`));
+}
+
+/**
+ * The game the page shows, as an engine Game in Node (free it): the share link the page
+ * keeps in its address. The page writes the address in a task of its own after a change, so
+ * this waits until the address agrees with the board (pieces and plies).
+ * @param {import('@playwright/test').Page} page
+ */
+export async function pageGame(page) {
+  const { Game } = await engine();
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const s = await shown(page);
+    const link = linkFromHash(s.hash);
+    let g = null;
+    try {
+      g = link ? Game.fromLink(link) : null;
+    } catch {
+      g = null;
+    }
+    if (g && isShown(g, s)) return g;
+    g?.free();
+    if (Date.now() > deadline) throw new Error(`the address does not hold the game on the board: ${JSON.stringify(s).slice(0, 400)}`);
+    await page.waitForTimeout(25);
+  }
+}
+
+/** The page's game as link, position, record and variant (see `pageGame`). */
+export async function pageState(page) {
+  const g = await pageGame(page);
+  try {
+    return { link: g.link(), pos: g.position(), rec: g.record(), variant: g.variant, turn: g.turn(), plies: g.history().length, outcome: g.outcome() };
+  } finally {
+    g.free();
+  }
+}
+
+export async function pagePosition(page) {
+  return (await pageState(page)).pos;
+}
+
+export async function pageRecord(page) {
+  return (await pageState(page)).rec;
+}
+
+export async function pageLink(page) {
+  return (await pageState(page)).link;
+}
+
+/** The id of the game open in this tab among the saved games (this tab's session storage). */
+export async function pageGameId(page) {
+  return page.evaluate(() => sessionStorage.getItem('halma.current'));
+}
+
+/**
+ * Client coordinates of a cell's centre where the board draws it: the engine's layout of
+ * the page's game fitted into the canvas as the widget fits it (board/geometry.js), turned
+ * as far as #board's `data-rotation` says, with room for the coordinates when the setting
+ * shows them.
+ */
 export async function cellPoint(page, cell) {
-  return page.evaluate((c) => window.__halma.cellPoint(c), cell);
+  const g = await pageGame(page);
+  const desc = g.board();
+  g.free();
+  const box = await page.evaluate(() => {
+    const r = document.querySelector('#board canvas').getBoundingClientRect();
+    return {
+      left: r.left,
+      top: r.top,
+      width: r.width,
+      height: r.height,
+      rotation: Number(document.getElementById('board').dataset.rotation ?? 0),
+      coordinates: document.getElementById('set-coords').checked,
+    };
+  });
+  const l = makeLayout(desc, { width: box.width, height: box.height, rotation: box.rotation, margin: boardMargin(desc.shape, box.coordinates) });
+  const [x, y] = cellCenter(l, desc.cells, cell);
+  return { x: box.left + x, y: box.top + y, unit: l.scale };
+}
+
+/** How far the board is turned (degrees), as #board says. */
+export async function boardRotation(page) {
+  return Number(await page.locator('#board').getAttribute('data-rotation'));
 }
 
 /** Clicks a cell with the mouse, where the board draws it. */
@@ -82,15 +186,79 @@ export async function clickCell(page, cell) {
   await page.mouse.click(p.x, p.y);
 }
 
-/** Plays a move by two real clicks on the canvas and waits for the engine to have it. */
+/**
+ * The mouse pointer over a cell: `pointer` where the board takes a click (a piece that may
+ * move, a destination of the picked-up piece).
+ */
+export async function pointerOver(page, cell) {
+  const p = await cellPoint(page, cell);
+  // Two moves, so the board sees the pointer arrive on the cell even if it was there.
+  await page.mouse.move(p.x + 2, p.y + 2);
+  await page.mouse.move(p.x, p.y);
+  return page.evaluate(() => getComputedStyle(document.querySelector('#board canvas')).cursor);
+}
+
+/**
+ * Pixels of the hint's colour (the dashed hint path, its rings, a solitaire's guide line)
+ * on the board within half a cell of the given cells' centres.
+ */
+export async function hintInk(page, cells) {
+  const pts = [];
+  for (const c of cells) pts.push(await cellPoint(page, c));
+  return page.evaluate((pts) => {
+    const src = /** @type {HTMLCanvasElement} */ (document.querySelector('#board canvas'));
+    const r = src.getBoundingClientRect();
+    const k = src.width / r.width;
+    const half = pts[0].unit / 2;
+    const x0 = Math.min(...pts.map((p) => p.x)) - half - r.left;
+    const y0 = Math.min(...pts.map((p) => p.y)) - half - r.top;
+    const w = Math.max(...pts.map((p) => p.x)) + half - r.left - x0;
+    const h = Math.max(...pts.map((p) => p.y)) + half - r.top - y0;
+    // A copy of the drawn board, read here (reading the board's own canvas back would slow it).
+    const copy = document.createElement('canvas');
+    copy.width = Math.ceil(w * k);
+    copy.height = Math.ceil(h * k);
+    const ctx = /** @type {CanvasRenderingContext2D} */ (copy.getContext('2d', { willReadFrequently: true }));
+    ctx.drawImage(src, x0 * k, y0 * k, copy.width, copy.height, 0, 0, copy.width, copy.height);
+    const d = ctx.getImageData(0, 0, copy.width, copy.height).data;
+    let n = 0;
+    // Violet (light theme #5b2fd0, dark #c4adff), also when drawn half-transparent: blue well
+    // above red, red above green. No square, hole, piece or other mark is.
+    for (let i = 0; i < d.length; i += 4) if (d[i + 2] > 150 && d[i + 2] - d[i] > 40 && d[i] - d[i + 1] > 15) n++;
+    return n;
+  }, pts);
+}
+
+/**
+ * Plays a move by two real clicks on the canvas and waits for the page to have it: the
+ * piece is picked up (the cursor's live region names it and its destinations), `to` takes
+ * the click (the pointer says so), and the address then holds the game with the move.
+ */
 export async function clickMove(page, from, to) {
-  const before = await page.evaluate(() => window.__halma.record());
+  const g = await pageGame(page);
+  const before = g.link();
+  const name = g.cellName(from);
+  const dests = g.destinations(from).length;
+  g.free();
   await clickCell(page, from);
-  const st = await page.evaluate(() => window.__halma.boardState());
-  expect(st.selected, `piece on ${from} picked up`).toBe(from);
-  expect(st.dests, `${to} offered as destination`).toContain(to);
+  await expect(page.locator('#live-cursor'), `piece on ${name} picked up`).toHaveText(new RegExp(`^${name} .*\\b${dests}\\b`));
+  expect(await pointerOver(page, to), `${to} offered as destination`).toBe('pointer');
   await clickCell(page, to);
-  await page.waitForFunction((b) => window.__halma.record() !== b, before);
+  await expect.poll(() => pageLink(page)).not.toBe(before);
+}
+
+/**
+ * Counts the AI workers the page starts and the ones that end (terminated when a running
+ * search is cancelled, or at a pagehide). Call before the page starts one.
+ * @param {import('@playwright/test').Page} page
+ */
+export function watchWorkers(page) {
+  const seen = { started: 0, closed: 0 };
+  page.on('worker', (w) => {
+    seen.started++;
+    w.on('close', () => seen.closed++);
+  });
+  return seen;
 }
 
 /** Installs a long-task observer before the page's own scripts run (`window.__longtasks`). */
@@ -243,5 +411,5 @@ export async function startFromDialog(page, variant, seats) {
     if (s.kind === 'computer') await page.locator(`#su-level-${i + 1}`).selectOption(String(s.level));
   }
   await page.locator('#su-start').click();
-  await page.waitForFunction((v) => window.__halma.variant().startsWith(v), variant);
+  await expect.poll(async () => (await pageState(page)).variant.startsWith(variant)).toBe(true);
 }

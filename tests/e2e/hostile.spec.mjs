@@ -3,7 +3,7 @@
 // engine's own message, as text; nothing from it becomes HTML; the page goes on and the
 // saved games are exactly as they were.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, engine, storageSnapshot, playGreedyMoves } from './helpers.mjs';
+import { open, watchErrors, engine, storageSnapshot, playGreedyMoves, pagePosition } from './helpers.mjs';
 
 const PAYLOAD = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
 const MB = 1024 * 1024;
@@ -61,7 +61,7 @@ test('bad share links in the address: the engine says why, the saved games stay'
     expect(shown, what).toContain(msg.slice(0, 200));
     expect(shown, what).toMatch(/^The game link could not be opened: /);
     // The game that was open is back, the address shows it, storage is untouched.
-    expect(await page.evaluate(() => window.__halma.position()), what).toBe(pos);
+    expect(await pagePosition(page), what).toBe(pos);
     expect(new URL(page.url()).hash.length, what).toBeLessThan(100);
     expect(await storageSnapshot(page), what).toEqual(snap);
     await nothingInjected(page);
@@ -71,7 +71,7 @@ test('bad share links in the address: the engine says why, the saved games stay'
     location.hash = '1~halma~!!!!';
   });
   await expect(page.locator('#notice-text')).toContainText('link move 1: unexpected characters');
-  expect(await page.evaluate(() => window.__halma.position())).toBe(pos);
+  expect(await pagePosition(page)).toBe(pos);
   expect(await storageSnapshot(page)).toEqual(snap);
   errs.check();
 });
@@ -106,7 +106,7 @@ test('bad records by paste and by file: the engine says why, the saved games sta
   await expect(page.locator('#import-error')).toContainText('The file big.txt is too large (17 MB)');
   expect(await storageSnapshot(page)).toEqual(snap);
   await page.locator('#games-close').click();
-  expect(await page.evaluate(() => window.__halma.position())).toBe(pos);
+  expect(await pagePosition(page)).toBe(pos);
   await nothingInjected(page);
   errs.check();
 });

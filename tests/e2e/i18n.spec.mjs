@@ -1,6 +1,6 @@
 // Language: picked from the browser, switchable, remembered across reloads.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, engine, greedyMove, clickMove } from './helpers.mjs';
+import { open, watchErrors, engine, greedyMove, clickMove, pagePosition } from './helpers.mjs';
 
 test.describe('a Danish browser', () => {
   test.use({ locale: 'da-DK' });
@@ -24,13 +24,13 @@ test.describe('a Danish browser', () => {
     await page.locator('#set-lang').selectOption('en');
     await expect(page.locator('#btn-new')).toHaveText('New game');
     await expect(page.locator('#status')).toContainText('to move');
-    await expect(page.locator('#moves li').first()).toContainText(await page.evaluate((c) => window.__halma.cellName(c), m.from));
+    await expect(page.locator('#moves li').first()).toContainText(mirror.cellName(m.from));
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     // Remembered after a reload, although the browser still prefers Danish.
     await page.reload();
     await page.waitForSelector('body[data-ready="1"]');
     await expect(page.locator('#btn-new')).toHaveText('New game');
-    expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+    expect(await pagePosition(page)).toBe(mirror.position());
     mirror.free();
     errs.check();
   });

@@ -1,7 +1,7 @@
 // Keyboard only: Tab to the board, arrow keys to a piece, Enter to pick it up, Esc to put it
 // back, arrows and Enter/Space to play; also on the star with the board turned for seat 2.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, settle, engine, greedyMove, cellPoint, clickMove } from './helpers.mjs';
+import { open, watchErrors, settle, engine, greedyMove, cellPoint, clickMove, pageLink, pagePosition, pageState } from './helpers.mjs';
 
 /** Tabs forward until the board has the focus. */
 async function tabToBoard(page) {
@@ -12,16 +12,30 @@ async function tabToBoard(page) {
   throw new Error('the board cannot be reached with Tab');
 }
 
-/** Presses arrow keys until the board's cursor is on `target`, steering by screen position. */
-async function cursorTo(page, target) {
+/**
+ * The cell the board's cursor is on, from what the cursor's live region says of it
+ * ("e4, empty"); `known` when it says something else (a piece picked up).
+ */
+async function cursorCell(page, mirror, known) {
+  const text = (await page.locator('#live-cursor').textContent()) ?? '';
+  const m = /^([a-z]+\d+),/.exec(text);
+  return m ? mirror.cellByName(m[1]) : known;
+}
+
+/**
+ * Presses arrow keys until the board's cursor is on `target`, steering by screen position.
+ * `at`: where the cursor is (-1: not shown yet). Returns the number of presses.
+ */
+async function cursorTo(page, mirror, target, at) {
+  let cursor = at;
   for (let i = 0; i < 80; i++) {
-    const st = await page.evaluate(() => window.__halma.boardState());
-    if (st.cursor === target) return i;
-    if (st.cursor < 0) {
+    if (i > 0 || cursor < 0) cursor = await cursorCell(page, mirror, cursor);
+    if (cursor === target) return i;
+    if (cursor < 0) {
       await page.keyboard.press('ArrowUp');
       continue;
     }
-    const a = await cellPoint(page, st.cursor);
+    const a = await cellPoint(page, cursor);
     const b = await cellPoint(page, target);
     const dx = b.x - a.x;
     const dy = b.y - a.y;
@@ -31,14 +45,20 @@ async function cursorTo(page, target) {
   throw new Error(`the cursor did not reach cell ${target}`);
 }
 
-async function keyboardMove(page, m, { useSpace = false } = {}) {
-  const before = await page.evaluate(() => window.__halma.record());
-  await cursorTo(page, m.from);
+/** The piece on `cell` is picked up: the cursor's live region says so (not "e4, …"). */
+async function expectPicked(page, mirror, cell) {
+  await expect(page.locator('#live-cursor')).toHaveText(new RegExp(`^${mirror.cellName(cell)} `));
+}
+
+/** Plays a move from the keyboard, the cursor starting on `at`. */
+async function keyboardMove(page, mirror, m, at, { useSpace = false } = {}) {
+  const before = await pageLink(page);
+  await cursorTo(page, mirror, m.from, at);
   await page.keyboard.press(useSpace ? 'Space' : 'Enter');
-  expect((await page.evaluate(() => window.__halma.boardState())).selected).toBe(m.from);
-  await cursorTo(page, m.to);
+  await expectPicked(page, mirror, m.from);
+  await cursorTo(page, mirror, m.to, m.from);
   await page.keyboard.press(useSpace ? 'Space' : 'Enter');
-  await page.waitForFunction((b) => window.__halma.record() !== b, before);
+  await expect.poll(() => pageLink(page)).not.toBe(before);
   await settle(page);
 }
 
@@ -52,19 +72,25 @@ for (const variant of ['halma-8x8', 'star-2']) {
     const { Game } = await engine();
     const mirror = new Game(variant);
     const m = greedyMove(mirror);
-    // Pick up, then Esc puts it back.
-    await cursorTo(page, m.from);
+    // Pick up, then Esc puts it back: its destination is an empty cell again.
+    await cursorTo(page, mirror, m.from, -1);
     await page.keyboard.press('Enter');
-    expect((await page.evaluate(() => window.__halma.boardState())).selected).toBe(m.from);
+    await expectPicked(page, mirror, m.from);
     await expect(page.locator('#live-cursor')).toContainText('destination');
+    await cursorTo(page, mirror, m.to, m.from);
+    await expect(page.locator('#live-cursor')).toHaveText(`${mirror.cellName(m.to)}, move here`);
     await page.keyboard.press('Escape');
-    expect((await page.evaluate(() => window.__halma.boardState())).selected).toBe(-1);
+    await cursorTo(page, mirror, m.from, m.to);
+    await cursorTo(page, mirror, m.to, m.from);
+    await expect(page.locator('#live-cursor')).toHaveText(`${mirror.cellName(m.to)}, empty`);
     // Four moves (two per seat; on the star the board turns for seat 2), Enter and Space.
+    let at = m.to;
     for (let i = 0; i < 4; i++) {
       const mv = greedyMove(mirror);
-      await keyboardMove(page, mv, { useSpace: i % 2 === 1 });
+      await keyboardMove(page, mirror, mv, at, { useSpace: i % 2 === 1 });
       mirror.playMove(mv.from, mv.to);
-      expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+      at = mv.to;
+      expect(await pagePosition(page)).toBe(mirror.position());
     }
     // The live region announced the last move and whose turn it is.
     await expect(page.locator('#live')).toContainText('moved');
@@ -75,7 +101,7 @@ for (const variant of ['halma-8x8', 'star-2']) {
     // Undo from the keyboard while the board has the focus.
     await page.keyboard.press('Control+z');
     mirror.undo();
-    expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+    expect(await pagePosition(page)).toBe(mirror.position());
     mirror.free();
     errs.check();
   });
@@ -127,5 +153,5 @@ test('the New game dialog works from the keyboard', async ({ page }) => {
   await expect(page.locator('#su-seats li')).toHaveCount(3);
   await page.keyboard.press('Escape');
   await expect(page.locator('#setup')).toBeHidden();
-  expect(await page.evaluate(() => window.__halma.variant())).toBe('halma');
+  expect((await pageState(page)).variant).toBe('halma');
 });

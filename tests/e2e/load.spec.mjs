@@ -1,7 +1,7 @@
 // The page loads cleanly (no console errors, no failed requests, CSP respected), also under a
 // sub-path; how fast it becomes interactive; screenshots of every board kind in both themes.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, clickCell, settle, engine, greedyMove, shotPath, recordPerf, playGreedyMoves } from './helpers.mjs';
+import { open, watchErrors, clickMove, clickCell, settle, engine, greedyMove, shotPath, recordPerf, playGreedyMoves, pageState, pagePosition } from './helpers.mjs';
 import { SUBPATH_PORT } from '../../playwright.config.mjs';
 
 test('the page loads with no console errors and a playable board', async ({ page }) => {
@@ -12,16 +12,16 @@ test('the page loads with no console errors and a playable board', async ({ page
   const label = await page.locator('canvas.board-canvas').getAttribute('aria-label');
   expect(label).toContain('Player 1 (red) to move');
   expect(label).toMatch(/a1/);
-  expect(await page.evaluate(() => window.__halma.variant())).toBe('halma');
+  expect((await pageState(page)).variant).toBe('halma');
   // The text alternative follows the game.
   const { Game } = await engine();
   const mirror = new Game('halma');
   const m = greedyMove(mirror);
   await clickMove(page, m.from, m.to);
-  mirror.free();
   const label2 = await page.locator('canvas.board-canvas').getAttribute('aria-label');
   expect(label2).toContain('Player 2 (blue) to move');
-  expect(label2).toContain(await page.evaluate((c) => window.__halma.cellName(c), m.to));
+  expect(label2).toContain(mirror.cellName(m.to));
+  mirror.free();
   // The skip link takes the keyboard to the board.
   await page.locator('.skip').focus();
   await expect(page.locator('.skip')).toHaveText('Skip to the board');
@@ -43,7 +43,7 @@ test('the page works under a sub-path (relative URLs only)', async ({ page }) =>
   const m = greedyMove(mirror);
   await clickMove(page, m.from, m.to);
   mirror.playMove(m.from, m.to);
-  expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+  expect(await pagePosition(page)).toBe(mirror.position());
   // The AI worker and its wasm load from the sub-path too.
   await page.locator('#btn-hint').click();
   await expect(page.locator('#hint-line')).toContainText('Hint:', { timeout: 15_000 });

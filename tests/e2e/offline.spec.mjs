@@ -5,7 +5,22 @@
 import { test, expect } from '@playwright/test';
 import { pathToFileURL } from 'node:url';
 import { statSync, readFileSync, writeFileSync } from 'node:fs';
-import { watchErrors, watchCsp, clickMove, settle, engine, greedyMove, recordPerf, startFromDialog, shotPath } from './helpers.mjs';
+import {
+  watchErrors,
+  watchCsp,
+  clickMove,
+  settle,
+  engine,
+  greedyMove,
+  recordPerf,
+  startFromDialog,
+  shotPath,
+  pageState,
+  pagePosition,
+  pageRecord,
+  pageLink,
+  watchWorkers,
+} from './helpers.mjs';
 import { DIST_PORT, E2E_DIST } from '../../playwright.config.mjs';
 
 const SITE = `http://127.0.0.1:${DIST_PORT}/halma/`;
@@ -13,30 +28,31 @@ const SITE = `http://127.0.0.1:${DIST_PORT}/halma/`;
 /** Plays one greedy move by canvas clicks and checks the page against the engine. */
 async function playOne(page) {
   const { Game } = await engine();
-  const rec = await page.evaluate(() => window.__halma.record());
-  const mirror = Game.fromRecord(rec);
+  const mirror = Game.fromRecord(await pageRecord(page));
   const m = greedyMove(mirror);
   await clickMove(page, m.from, m.to);
   mirror.playMove(m.from, m.to);
-  expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+  expect(await pagePosition(page)).toBe(mirror.position());
   mirror.free();
 }
 
 /** Waits until the game has `n` moves and a person (seat `human`) is to move. */
 async function waitMoves(page, n, human) {
-  await page.waitForFunction(
-    ([n, human]) => {
-      const line = window.__halma.record().split('\n')[1] ?? '';
-      return line.trim().split(/\s+/).filter(Boolean).length >= n && window.__halma.turn() === human;
-    },
-    [n, human],
-    { timeout: 30_000 },
-  );
+  await expect
+    .poll(
+      async () => {
+        const s = await pageState(page);
+        return s.plies >= n && s.turn === human;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await settle(page);
 }
 
 test('under a sub-path the site caches itself and plays offline, the computer too', async ({ context, page }) => {
   const errs = watchErrors(page);
+  const workers = watchWorkers(page);
   const csp = await watchCsp(context);
   await page.goto(`${SITE}?variant=halma-8x8`);
   await page.waitForSelector('body[data-ready="1"]');
@@ -73,7 +89,7 @@ test('under a sub-path the site caches itself and plays offline, the computer to
   const manifest = await (await page.request.get(`${SITE}manifest.webmanifest`)).json();
   expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   await playOne(page);
-  const link = await page.evaluate(() => window.__halma.link());
+  const link = await pageLink(page);
 
   // Offline: the reload comes from the cache.
   await context.setOffline(true);
@@ -82,7 +98,7 @@ test('under a sub-path the site caches itself and plays offline, the computer to
   await page.waitForSelector('body[data-ready="1"]');
   const reloadMs = Date.now() - t0;
   const tti = await page.evaluate(() => performance.getEntriesByName('halma-interactive')[0]?.startTime ?? -1);
-  expect(await page.evaluate(() => window.__halma.link())).toBe(link);
+  expect(await pageLink(page)).toBe(link);
   await settle(page);
   await playOne(page);
 
@@ -91,7 +107,7 @@ test('under a sub-path the site caches itself and plays offline, the computer to
   await waitMoves(page, 1, 2);
   await playOne(page);
   await waitMoves(page, 3, 2);
-  expect(await page.evaluate(() => window.__halma.ai().starts)).toBeGreaterThan(0);
+  expect(workers.started).toBeGreaterThan(0);
   recordPerf('offline (dist/ under /halma/, service worker)', {
     cachedFiles: sw.urls.length,
     cacheKiB: Math.round(sw.bytes / 102.4) / 10,
@@ -107,6 +123,7 @@ test('the single-file page plays from disk (file://), the computer too, within i
   const file = `${E2E_DIST}halma.html`;
   const size = statSync(file).size;
   const errs = watchErrors(page);
+  const workers = watchWorkers(page);
   const csp = await watchCsp(context);
   await page.goto(`${pathToFileURL(file).href}?variant=star-2`);
   await page.waitForSelector('body[data-ready="1"]');
@@ -119,15 +136,19 @@ test('the single-file page plays from disk (file://), the computer too, within i
   await startFromDialog(page, 'star-2', [{ kind: 'human' }, { kind: 'computer', level: 2 }]);
   await playOne(page);
   await waitMoves(page, 2, 1);
-  const ai = await page.evaluate(() => window.__halma.ai());
-  expect(ai.starts).toBe(1);
-  expect(ai.last).not.toBeNull();
-  // The game is in the address too, and survives a reload from disk.
-  const link = await page.evaluate(() => window.__halma.link());
+  // One worker, started from the inlined source, answered (the computer's move is in).
+  expect(workers.started).toBe(1);
+  const { Game } = await engine();
+  const replay = Game.fromRecord(await pageRecord(page));
+  expect(replay.history()[1].seat).toBe(2);
+  replay.free();
+  // The game is in the address (the board shows the game it holds), and survives a reload
+  // from disk.
+  const link = await pageLink(page);
   expect(page.url()).toContain(`#${link}`);
   await page.reload();
   await page.waitForSelector('body[data-ready="1"]');
-  expect(await page.evaluate(() => window.__halma.link())).toBe(link);
+  expect(await pageLink(page)).toBe(link);
   await page.screenshot({ path: shotPath('onefile-star-2.png') });
   recordPerf('single-file page (dist/halma.html)', { KiB: Math.round(size / 102.4) / 10 });
   await csp.check(page);
@@ -175,10 +196,10 @@ test('a new deployment: the page offers a reload, then runs from the new cache a
     await expect(page.locator('#update')).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('#update')).toContainText('A new version of the game is ready.');
     await page.screenshot({ path: shotPath('update-offer.png') });
-    const link = await page.evaluate(() => window.__halma.link());
+    const link = await pageLink(page);
     await Promise.all([page.waitForEvent('load'), page.locator('#update-reload').click()]);
     await page.waitForSelector('body[data-ready="1"]');
-    expect(await page.evaluate(() => window.__halma.link())).toBe(link);
+    expect(await pageLink(page)).toBe(link);
     await expect.poll(cacheNames).toEqual(['halma-0000000000000001']);
     expect(oldCache).not.toBe('halma-0000000000000001');
   } finally {

@@ -1,7 +1,22 @@
 // Hot-seat games played with real mouse clicks on the canvas, checked move by move against
 // the engine running in Node; undo and redo; reload restores the game; drag and drop.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, clickCell, settle, cellPoint, engine, greedyMove, recordPerf, observeLongTasks, playGreedyMoves } from './helpers.mjs';
+import {
+  open,
+  watchErrors,
+  clickMove,
+  clickCell,
+  settle,
+  cellPoint,
+  engine,
+  greedyMove,
+  recordPerf,
+  observeLongTasks,
+  playGreedyMoves,
+  pageState,
+  pagePosition,
+  pageRecord,
+} from './helpers.mjs';
 
 /**
  * Plays `n` greedy moves by clicking, checking the page against the engine after each.
@@ -17,16 +32,16 @@ async function playByClicks(page, variant, n) {
     await clickMove(page, m.from, m.to);
     mirror.playMove(m.from, m.to);
     played.push(m);
-    expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+    expect(await pagePosition(page)).toBe(mirror.position());
     // Each player's progress points as the engine counts them, "1 point" in the singular.
     const pts = Array.from(mirror.points());
     const shown = await page.locator('#standings li .pts').allTextContents();
     expect(shown).toEqual(pts.map((p) => (p === 1 ? '1 point' : `${p} points`)));
   }
   // The move list shows every ply, and the record replays to the same position.
-  const record = await page.evaluate(() => window.__halma.record());
+  const { rec: record, pos } = await pageState(page);
   const replay = Game.fromRecord(record);
-  expect(replay.position()).toBe(await page.evaluate(() => window.__halma.position()));
+  expect(replay.position()).toBe(pos);
   expect(Number(await page.locator('#moves').getAttribute('data-count'))).toBe(mirror.history().length);
   mirror.free();
   replay.free();
@@ -65,7 +80,7 @@ for (const variant of ['halma', 'star-6']) {
     if (variant === 'star-6') expect((await list()).overflows, 'the list is longer than its box').toBe(true);
     await expect.poll(async () => (await list()).lastInView, { message: 'the last move is in view' }).toBe(true);
     // The status names the seat to move.
-    const turn = await page.evaluate(() => window.__halma.turn());
+    const { turn } = await pageState(page);
     await expect(page.locator('#status')).toHaveAttribute('data-turn', String(turn));
     errs.check();
   });
@@ -77,7 +92,7 @@ test('undo and redo: buttons and Ctrl+Z / Ctrl+Y, checked against the engine', a
   const { Game } = await engine();
   const mirror = new Game('halma-8x8');
   await playGreedyMoves(page, mirror, 4);
-  const pos = () => page.evaluate(() => window.__halma.position());
+  const pos = () => pagePosition(page);
   await expect(page.locator('#btn-redo')).toBeDisabled();
   await page.locator('#btn-undo').click();
   mirror.undo();
@@ -124,18 +139,20 @@ test('a reload restores the game in progress, undo history included', async ({ p
   const { Game } = await engine();
   const mirror = new Game('star-3');
   await playGreedyMoves(page, mirror, 5);
-  const before = await page.evaluate(() => ({ pos: window.__halma.position(), rec: window.__halma.record() }));
+  const { pos: bpos, rec: brec } = await pageState(page);
+  const before = { pos: bpos, rec: brec };
   // The query was dropped from the address, so the reload continues the saved game.
   expect(new URL(page.url()).search).toBe('');
   await page.reload();
   await page.waitForSelector('body[data-ready="1"]');
-  const after = await page.evaluate(() => ({ pos: window.__halma.position(), rec: window.__halma.record() }));
+  const { pos: apos, rec: arec } = await pageState(page);
+  const after = { pos: apos, rec: arec };
   expect(after).toEqual(before);
   expect(after.pos).toBe(mirror.position());
   await expect(page.locator('#notice')).toBeHidden();
   await page.locator('#btn-undo').click();
   mirror.undo();
-  expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+  await expect.poll(() => pagePosition(page)).toBe(mirror.position());
   mirror.free();
   errs.check();
 });
@@ -190,7 +207,7 @@ test('drag and drop moves a piece; a drop on nothing sensible does nothing', asy
   const { Game } = await engine();
   const mirror = new Game('halma-10x10');
   const m = greedyMove(mirror);
-  const record0 = await page.evaluate(() => window.__halma.record());
+  const record0 = await pageRecord(page);
   // A drag to an illegal cell: the piece goes back, nothing is played.
   const from = await cellPoint(page, m.from);
   const bad = await cellPoint(page, 0); // the far corner, occupied by the other side
@@ -199,10 +216,11 @@ test('drag and drop moves a piece; a drop on nothing sensible does nothing', asy
   await page.mouse.move((from.x + bad.x) / 2, (from.y + bad.y) / 2, { steps: 5 });
   await page.mouse.move(bad.x, bad.y, { steps: 5 });
   await page.mouse.up();
-  expect(await page.evaluate(() => window.__halma.record())).toBe(record0);
+  await settle(page);
+  expect(await pageRecord(page)).toBe(record0);
   // A click on an empty, unreachable cell does nothing either.
   await clickCell(page, 45);
-  expect(await page.evaluate(() => window.__halma.record())).toBe(record0);
+  expect(await pageRecord(page)).toBe(record0);
   // A real drag to a legal destination plays the move.
   const to = await cellPoint(page, m.to);
   await page.mouse.move(from.x, from.y);
@@ -210,10 +228,10 @@ test('drag and drop moves a piece; a drop on nothing sensible does nothing', asy
   await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 6 });
   await page.mouse.move(to.x, to.y, { steps: 6 });
   await page.mouse.up();
-  await page.waitForFunction((r) => window.__halma.record() !== r, record0);
+  await expect.poll(() => pageRecord(page)).not.toBe(record0);
   mirror.playMove(m.from, m.to);
   await settle(page);
-  expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+  expect(await pagePosition(page)).toBe(mirror.position());
   mirror.free();
   errs.check();
 });
@@ -233,7 +251,8 @@ test('move animation runs at display rate', async ({ page }) => {
     window.__frames = [];
     const tick = (t) => {
       window.__frames.push(t);
-      if (window.__frames.length < 400 && (window.__frames.length < 3 || window.__halma.boardState().animating)) requestAnimationFrame(tick);
+      const busy = document.getElementById('board').getAttribute('aria-busy') === 'true';
+      if (window.__frames.length < 400 && (window.__frames.length < 3 || busy)) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   });

@@ -1,7 +1,7 @@
 // The New game dialog: every variant and option, live checking against the engine, players,
 // coin toss and board orientation.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, engine, greedyMove, shotPath } from './helpers.mjs';
+import { open, watchErrors, clickMove, engine, greedyMove, shotPath, settle, pageState, boardRotation, hintInk } from './helpers.mjs';
 
 async function openDialog(page) {
   await page.locator('#btn-new').click();
@@ -73,7 +73,7 @@ test('options build the variant; impossible combinations are explained and block
   await page.locator('#su-name-2').fill('Bo');
   await page.locator('#su-start').click();
   await expect(page.locator('#setup')).toBeHidden();
-  expect(await page.evaluate(() => window.__halma.variant())).toBe('halma+size=12+camp=13+long+swap+turns=120');
+  expect((await pageState(page)).variant).toBe('halma+size=12+camp=13+long+swap+turns=120');
   await expect(page.locator('#standings li').nth(0)).toContainText('Ann');
   await expect(page.locator('#standings li').nth(1)).toContainText('Bo');
   await expect(page.locator('#status')).toContainText('Ann (red) to move');
@@ -100,23 +100,29 @@ test('solitaire: one seat, race options disabled', async ({ page }) => {
   await expect(page.locator('input[name="su-win"][value="strict"]')).toBeDisabled();
   await expect(page.locator('#su-seats li')).toHaveCount(1);
   await page.locator('#su-start').click();
-  expect(await page.evaluate(() => window.__halma.variant())).toBe('solitaire');
+  expect((await pageState(page)).variant).toBe('solitaire');
   await expect(page.locator('#standings li')).toHaveCount(1);
   // No race to score: the panel counts the moves against the limit and the unpaired pieces.
   await expect(page.locator('#points-h')).toHaveText('Symmetry');
   await expect(page.locator('#standings li .pts')).toHaveText('19 unpaired');
   await expect(page.locator('#variant-line')).toContainText('Move 1 of 19');
-  // The board draws the line of symmetry, a16 to p1, and only in a solitaire.
+  // The board draws the line of symmetry, a16 to p1 (through the middle of the board, on
+  // its empty cells h9 and i8, and out at both ends), and only in a solitaire.
   const { Game } = await engine();
   const g = new Game('solitaire');
-  const cells = g.board().cells;
-  const id = (name) => cells.find((c) => c.name === name).id;
-  expect(await page.evaluate(() => window.__halma.boardState().axis)).toEqual([id('a16'), id('p1')]);
-  g.free();
+  const id = (name) => g.cellByName(name);
+  const line = (a, b) => hintInk(page, [id(a), id(b)]);
+  expect(await line('h9', 'i8')).toBeGreaterThan(20);
+  expect(await line('a16', 'b15')).toBeGreaterThan(20);
+  expect(await line('o2', 'p1')).toBeGreaterThan(20);
+  // Nowhere off the line (the far corner of the other diagonal).
+  expect(await line('o15', 'p16')).toBe(0);
   await openDialog(page);
   await page.locator('#su-variant').selectOption('halma');
   await page.locator('#su-start').click();
-  expect(await page.evaluate(() => window.__halma.boardState().axis)).toBeNull();
+  await expect.poll(async () => (await pageState(page)).variant).toBe('halma');
+  expect(await line('h9', 'i8')).toBe(0);
+  g.free();
   await expect(page.locator('#points-h')).toHaveText('Progress points');
   await expect(page.locator('#standings li .pts')).toHaveText(['0 points', '0 points']);
   await expect(page.locator('#variant-line')).toContainText('Turn 1');
@@ -152,12 +158,13 @@ test('board orientation: turned toward the player to move, or fixed', async ({ p
     await page.locator('#su-variant').selectOption('star-2');
     await page.locator(`input[name="su-rotation"][value="${mode}"]`).check();
     await page.locator('#su-start').click();
-    expect((await page.evaluate(() => window.__halma.boardState())).rotation).toBe(0);
+    await expect.poll(async () => (await pageState(page)).plies).toBe(0);
+    expect(await boardRotation(page)).toBe(0);
     const mirror = new Game('star-2');
     const m = greedyMove(mirror);
     await clickMove(page, m.from, m.to);
-    await page.waitForFunction(() => !window.__halma.boardState().animating);
-    expect((await page.evaluate(() => window.__halma.boardState())).rotation).toBe(after);
+    await settle(page);
+    expect(await boardRotation(page)).toBe(after);
     mirror.free();
   }
   // Four seats on the square board: a quarter turn per seat.
@@ -168,11 +175,11 @@ test('board orientation: turned toward the player to move, or fixed', async ({ p
   const mirror = new Game('halma-4');
   const seen = [];
   for (let i = 0; i < 4; i++) {
-    seen.push((await page.evaluate(() => window.__halma.boardState())).rotation);
+    seen.push(await boardRotation(page));
     const m = greedyMove(mirror);
     await clickMove(page, m.from, m.to);
     mirror.playMove(m.from, m.to);
-    await page.waitForFunction(() => !window.__halma.boardState().animating);
+    await settle(page);
   }
   expect(seen).toEqual([0, 270, 180, 90]);
   mirror.free();

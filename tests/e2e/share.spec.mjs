@@ -5,9 +5,13 @@
 // the list.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { open, watchErrors, clickMove, settle, engine, greedyMove, shotPath, storageSnapshot, playGreedyMoves } from './helpers.mjs';
+import { open, watchErrors, clickMove, settle, engine, greedyMove, shotPath, storageSnapshot, playGreedyMoves, pageState, pageGameId, pageLink } from './helpers.mjs';
 
-const hook = (page) => page.evaluate(() => ({ link: window.__halma.link(), pos: window.__halma.position(), rec: window.__halma.record(), id: window.__halma.gameId() }));
+/** The game the page shows (from its address) and its id among the saved games. */
+const hook = async (page) => {
+  const { link, pos, rec } = await pageState(page);
+  return { link, pos, rec, id: await pageGameId(page) };
+};
 const savedIds = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('halma.games')).games.map((g) => g.id));
 
 test('the fragment is the game; a link reopens it exactly and joins the saved games', async ({ page, browser }) => {
@@ -63,7 +67,7 @@ test('the fragment is the game; a link reopens it exactly and joins the saved ga
   await page.evaluate((l) => {
     location.hash = l;
   }, theirsAfter.link);
-  await page.waitForFunction((l) => window.__halma.link() === l, theirsAfter.link);
+  await expect.poll(() => pageLink(page)).toBe(theirsAfter.link);
   expect(await savedIds(page)).toHaveLength(2);
   mirror.free();
   await ctx2.close();
@@ -105,7 +109,7 @@ test('saved games: listed with players and progress, opened, deleted', async ({ 
   await page.locator('#su-name-1').fill('Ada');
   await page.locator('#su-name-2').fill('Grace');
   await page.locator('#su-start').click();
-  await page.waitForFunction(() => window.__halma.variant() === 'star-3');
+  await expect.poll(async () => (await pageState(page)).variant).toBe('star-3');
   const m3 = new Game('star-3');
   await playGreedyMoves(page, m3, 1);
   const g3 = await hook(page);

@@ -1,6 +1,6 @@
 // Autosave edge cases: a corrupt or unknown saved game, and storage that throws.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, engine, greedyMove, playGreedyMoves } from './helpers.mjs';
+import { open, watchErrors, clickMove, engine, greedyMove, playGreedyMoves, pageState, pagePosition, pageGameId } from './helpers.mjs';
 
 /** Puts `value` under a saved game's key (listed as the game last open) and loads the page. */
 async function seed(page, value) {
@@ -33,14 +33,14 @@ for (const [what, value, text, listed] of [
     await seed(page, value);
     await expect(page.locator('#notice')).toBeVisible();
     await expect(page.locator('#notice-text')).toContainText(text);
-    expect(await page.evaluate(() => window.__halma.variant())).toBe('halma');
+    expect((await pageState(page)).variant).toBe('halma');
     // Play on: the bad entry is not overwritten by the autosave; the new game has its own.
     const { Game } = await engine();
     const mirror = new Game('halma');
     const m = greedyMove(mirror);
     await clickMove(page, m.from, m.to);
     expect(await stored(page)).toBe(value);
-    const id = await page.evaluate(() => window.__halma.gameId());
+    const id = await pageGameId(page);
     expect(id).not.toBe('bad1');
     // The message can be dismissed.
     await page.locator('#notice-close').click();
@@ -48,7 +48,7 @@ for (const [what, value, text, listed] of [
     // A reload continues the new game (no message again); the bad entry is still there.
     await page.reload();
     await page.waitForSelector('body[data-ready="1"]');
-    expect(await page.evaluate(() => window.__halma.gameId())).toBe(id);
+    expect(await pageGameId(page)).toBe(id);
     await expect(page.locator('#notice')).toBeHidden();
     expect(await stored(page)).toBe(value);
     // The list shows it as broken, with the reason, and it can be deleted.
@@ -81,7 +81,7 @@ test('storage that throws does not break the page', async ({ page }) => {
   const { Game } = await engine();
   const mirror = new Game('halma-8x8');
   await playGreedyMoves(page, mirror, 2);
-  expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+  expect(await pagePosition(page)).toBe(mirror.position());
   // Language and theme switches work without storage too.
   await page.locator('.settings summary').click();
   await page.locator('#set-lang').selectOption('da');
@@ -107,6 +107,6 @@ test('storage that is full: the game goes on and says it could not save', async 
   const m = greedyMove(mirror);
   await clickMove(page, m.from, m.to);
   mirror.playMove(m.from, m.to);
-  expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+  expect(await pagePosition(page)).toBe(mirror.position());
   mirror.free();
 });

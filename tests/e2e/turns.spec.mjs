@@ -1,7 +1,7 @@
 // The turn loop: forced passes, reduced motion, and external seats (the hook the computer
 // player will use), driven by a stand-in controller registered from the test.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, engine, greedyMove } from './helpers.mjs';
+import { open, watchErrors, clickMove, engine, greedyMove, pageState, pagePosition, boardRotation, pointerOver } from './helpers.mjs';
 
 // Seat 2's pieces fill its target camp except one cell (strict rule: not won) and its last
 // piece is boxed in at h1: after any move of seat 1, seat 2 must pass.
@@ -10,8 +10,11 @@ const BLOCKED = 'halma-8x8+strict 1 ......../......../......../..111.../2.......
 test('a seat that cannot move passes, and the page says so', async ({ page }) => {
   const errs = watchErrors(page);
   await open(page, `?position=${encodeURIComponent(BLOCKED)}`);
-  const c5 = await page.evaluate(() => window.__halma.cellByName('c5'));
-  const c6 = await page.evaluate(() => window.__halma.cellByName('c6'));
+  const { Game } = await engine();
+  const mirror = Game.fromPosition(BLOCKED);
+  const c5 = mirror.cellByName('c5');
+  const c6 = mirror.cellByName('c6');
+  mirror.free();
   await clickMove(page, c5, c6);
   await expect(page.locator('#moves li')).toHaveCount(2);
   await expect(page.locator('#moves li').nth(1)).toContainText('pass');
@@ -19,7 +22,7 @@ test('a seat that cannot move passes, and the page says so', async ({ page }) =>
   await expect(page.locator('#status')).toContainText('Player 1 (red) to move');
   // Undo takes back the move and the pass with it.
   await page.locator('#btn-undo').click();
-  expect(await page.evaluate(() => window.__halma.position())).toBe(BLOCKED);
+  expect(await pagePosition(page)).toBe(BLOCKED);
   await expect(page.locator('#moves li.empty')).toHaveCount(1);
   errs.check();
 });
@@ -31,9 +34,9 @@ test('with reduced motion, moves are not animated', async ({ page }) => {
   const mirror = new Game('star-2');
   const m = greedyMove(mirror);
   await clickMove(page, m.from, m.to);
-  expect((await page.evaluate(() => window.__halma.boardState())).animating).toBe(false);
+  expect(await page.locator('#board').getAttribute('aria-busy')).not.toBe('true');
   // And the board turns to the next player at once.
-  expect((await page.evaluate(() => window.__halma.boardState())).rotation).toBe(180);
+  expect(await boardRotation(page)).toBe(180);
   mirror.free();
 });
 
@@ -74,25 +77,29 @@ test('an external seat gets the position, its answer is played; undo returns to 
     const m = greedyMove(mirror);
     await clickMove(page, m.from, m.to);
     mirror.playMove(m.from, m.to);
-    // While the external seat thinks, the board takes no moves and the status says so.
-    expect(await page.evaluate(() => window.__halma.boardState().selected)).toBe(-1);
-    if (i === 0) await expect(page.locator('#status')).toContainText('Computer 2 (blue) is thinking');
-    await page.waitForFunction((n) => window.__halma.record().trim().split(/\s+/).length === n, 2 * (i + 1) + 1);
+    // While the external seat thinks, the board takes no moves (none of the seat's pieces
+    // takes a click) and the status says so.
+    if (i === 0) {
+      await expect(page.locator('#status')).toContainText('Computer 2 (blue) is thinking');
+      expect(await pointerOver(page, mirror.movable()[0])).not.toBe('pointer');
+    }
+    await expect.poll(async () => (await pageState(page)).plies).toBe(2 * (i + 1));
     const answer = mirror.legalMoves()[0];
     mirror.playMove(answer.from, answer.to);
-    expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
+    expect(await pagePosition(page)).toBe(mirror.position());
   }
   const reqs = await page.evaluate(() => window.__requests);
   expect(reqs.length).toBe(3);
   expect(reqs.every((r) => r.seat === 2)).toBe(true);
   // The board stays turned toward the person (seat 1) throughout.
-  expect((await page.evaluate(() => window.__halma.boardState())).rotation).toBe(0);
+  expect(await boardRotation(page)).toBe(0);
   // Undo goes back past the computer's move to the person's turn.
   await page.locator('#btn-undo').click();
   mirror.undo();
   mirror.undo();
-  expect(await page.evaluate(() => window.__halma.position())).toBe(mirror.position());
-  expect(await page.evaluate(() => window.__halma.turn())).toBe(1);
+  const after = await pageState(page);
+  expect(after.pos).toBe(mirror.position());
+  expect(after.turn).toBe(1);
   mirror.free();
   errs.check();
 });
@@ -114,7 +121,7 @@ test('a stale answer from an external seat is dropped', async ({ page }) => {
   await page.locator('#btn-undo').click();
   await page.waitForTimeout(900);
   const fresh = new Game('halma-8x8');
-  expect(await page.evaluate(() => window.__halma.position())).toBe(fresh.position());
+  expect(await pagePosition(page)).toBe(fresh.position());
   fresh.free();
   mirror.free();
   errs.check();

@@ -53,6 +53,9 @@ test('the game page bundles with its engine glue, dependencies first', () => {
   assert.ok(modules.indexOf('pkg/halma.js') < modules.indexOf('app.js'));
   assert.ok(modules.indexOf('i18n.js') < modules.indexOf('rules.js'));
   assert.doesNotMatch(code, /^(import|export)\b/m);
+  // Nothing in what ships is there for the tests: no hook on window.
+  assert.doesNotMatch(code, /__halma\b/);
+  assert.ok(modules.includes('session.js') && modules.includes('app/play.js') && modules.includes('panels/status.js'));
 });
 
 test('modules in a subfolder bundle, their ../ imports resolved to the same module', () => {

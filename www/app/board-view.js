@@ -1,4 +1,4 @@
-// The page's board: the widget (board.js) in #board, set from the session after every
+// The page's board: the widget (board/) in #board, set from the session after every
 // change: pieces, what may be picked up, the last move, the rotation toward the person to
 // move (or fixed), the accessible description, and what the cursor is on in words.
 // `aria-busy` is on #board while a move animates, and `data-rotation` says how far the board
@@ -23,7 +23,6 @@ import { announceCursor } from '../panels/notice.js';
  * @property {(hint: {path: number[]} | null) => void} setHint
  * @property {() => void} finishAnimation
  * @property {() => boolean} animating
- * @property {() => BoardApi | null} widget the widget (for the test hook)
  * @property {() => boolean} focus puts the keyboard focus on the board (false: no board yet)
  */
 
@@ -124,7 +123,6 @@ export function createBoardView({ session, orientation, theme, coordinates, onMo
       board?.finishAnimation();
     },
     animating: () => !!board && board.state().animating,
-    widget: () => board,
     focus() {
       board?.canvas.focus();
       return !!board;
