@@ -7,7 +7,8 @@
 //! Halma solitaire.
 //!
 //! The engine is pure Rust without dependencies on the browser; `wasm.rs` wraps it for
-//! JavaScript when built for `wasm32`.
+//! JavaScript when built for `wasm32`. The computer players are in [`ai`], the solitaire
+//! solvers in [`puzzle`].
 //!
 //! # Examples
 //! ```
@@ -36,6 +37,7 @@ mod geometry;
 mod link;
 mod movegen;
 mod position;
+pub mod puzzle;
 mod variant;
 
 /// The JavaScript API (wasm32 only). Public for `tests/wasm.rs`, which calls it as JavaScript

@@ -265,7 +265,11 @@ fn selfplay_reports_place_and_pairings_with_several_seats() {
 /// goal of the board it was given when the beam falls short, not the 16×16 one.
 #[test]
 fn solve_reports_the_goal_of_its_board() {
-    let goal = |v: &str| halma::ai::search_solitaire(v.parse().unwrap(), 2).unwrap().goal;
+    let goal = |v: &str| {
+        halma::puzzle::search_solitaire(v.parse().unwrap(), 2)
+            .unwrap()
+            .goal
+    };
     assert_eq!(goal("solitaire"), 285);
     assert_eq!(goal("solitaire+size=14"), 19 * 13);
     assert_eq!(goal("solitaire+size=8+camp=10"), 10 * 7);
@@ -283,7 +287,7 @@ fn solve_reports_the_goal_of_its_board() {
 #[test]
 fn the_beam_solves_the_12x12_puzzle_moving_a_piece_twice() {
     let v: Variant = "solitaire+size=12".parse().unwrap();
-    let s = halma::ai::search_solitaire(v, 50).unwrap();
+    let s = halma::puzzle::search_solitaire(v, 50).unwrap();
     assert!(s.solved && s.unmatched == 0 && s.sum == s.goal, "{s:?}");
     assert!(s.moves.len() <= 19);
     let mut g = Game::new(v);

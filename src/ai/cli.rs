@@ -261,7 +261,7 @@ pub fn solve(args: &[String]) -> Result<(), String> {
         return solve_once(v);
     }
     let t = Instant::now();
-    let found = super::search_solitaire_with_tail(v, width, tail).ok_or("not a solitaire variant")?;
+    let found = crate::puzzle::search_solitaire_with_tail(v, width, tail).ok_or("not a solitaire variant")?;
     let mut g = Game::new(v);
     for &m in &found.moves {
         g.play(m).map_err(|e| e.to_string())?;
@@ -285,10 +285,10 @@ pub fn solve(args: &[String]) -> Result<(), String> {
     }
 }
 
-/// `halma solve --once`: the exhaustive search of [`super::solve_each_once`].
+/// `halma solve --once`: the exhaustive search of [`crate::puzzle::solve_each_once`].
 fn solve_once(v: Variant) -> Result<(), String> {
     let t = Instant::now();
-    let found = super::solve_each_once(v, &mut |nodes| {
+    let found = crate::puzzle::solve_each_once(v, &mut |nodes| {
         eprintln!(
             "{:.0} s: {} million states",
             t.elapsed().as_secs_f64(),
@@ -297,12 +297,15 @@ fn solve_once(v: Variant) -> Result<(), String> {
     })
     .map_err(|e| e.to_string())?;
     let secs = t.elapsed().as_secs_f64();
-    let Some(moves) = found.solution else {
-        println!(
-            "{v}: no solution in which no piece moves twice (exhaustive: {} states, {secs:.0} s)",
-            found.nodes
-        );
-        return Ok(());
+    let found_states = found.states();
+    let moves = match found {
+        crate::puzzle::OnceResult::NoSolution { states } => {
+            println!(
+                "{v}: no solution in which no piece moves twice (exhaustive: {states} states, {secs:.0} s)"
+            );
+            return Ok(());
+        }
+        crate::puzzle::OnceResult::Solved { moves, .. } => moves,
     };
     let mut g = Game::new(v);
     for m in moves {
@@ -312,7 +315,7 @@ fn solve_once(v: Variant) -> Result<(), String> {
     print!("{}", g.record());
     eprintln!(
         "solved, no piece moving twice ({} states, {secs:.1} s)",
-        found.nodes
+        found_states
     );
     Ok(())
 }
