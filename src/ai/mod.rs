@@ -18,14 +18,15 @@
 
 mod eval;
 mod search;
-
-pub mod cli;
+mod selfplay;
 
 use crate::geometry::{Cell, Shape};
 use crate::position::{Move, Position};
 use eval::{EvalTables, ROW};
 use search::{Searcher, MAX_DEPTH, WIN};
 use std::str::FromStr;
+
+pub use selfplay::{selfplay, GameReport, Match, MatchReport, Side, SideStats, Verdict};
 
 /// Moved to [`crate::puzzle::proved_no_once_solution`]; kept until `wasm.rs` calls it there.
 #[doc(hidden)]
