@@ -10,6 +10,10 @@
 //! JavaScript when built for `wasm32`. The computer players are in [`ai`], the solitaire
 //! solvers in [`puzzle`].
 //!
+//! Cargo features: `cli` (default) builds the `halma` command line program and enables
+//! `bench`, the benchmarks it shares with the wasm bench build (`run_bench`,
+//! `run_search_bench`). The library itself needs neither.
+//!
 //! # Examples
 //! ```
 //! use halma::{Game, Position, Variant};
@@ -30,6 +34,7 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+#[cfg(feature = "bench")]
 mod bench;
 mod error;
 mod game;
@@ -46,6 +51,7 @@ mod variant;
 #[doc(hidden)]
 pub mod wasm;
 
+#[cfg(feature = "bench")]
 pub use bench::{bench_positions, run_bench, run_search_bench, BenchRun, SearchRun};
 pub use error::{Error, ErrorKind};
 pub use game::{DrawReason, Game, Outcome, Ply, Standing, MAX_RECORD_LEN};
