@@ -104,6 +104,7 @@ pub fn variant_ids() -> Vec<String> {
 /// Every base game, in order, with its defaults and the options that apply:
 /// `[{id, shape, size, camp, side, seats, pieces, cells, balance, turnLimit, solitaire,
 /// teams, options}]`.
+#[wasm_bindgen]
 pub fn variants() -> Result<JsValue, JsError> {
     let all: Vec<_> = VariantId::ALL.iter().map(|v| v.summary()).collect();
     to_js(&all)
@@ -145,6 +146,7 @@ struct LevelsOut {
 
 /// The computer's levels, weakest first, and the one a new computer seat gets:
 /// `{levels: [1, 2, 3, 4, 5], defaultLevel}`.
+#[wasm_bindgen]
 pub fn levels() -> Result<JsValue, JsError> {
     to_js(&LevelsOut {
         levels: crate::ai::LEVELS,
