@@ -157,7 +157,7 @@ impl Variant {
             seat_teams: (0..self.seats()).map(|s| self.team_of(s) + 1).collect(),
             turn_limit: self.turn_limit(),
             solitaire: self.is_solitaire(),
-            no_once_solution: crate::ai::proved_no_once_solution(self),
+            no_once_solution: crate::puzzle::proved_no_once_solution(self),
             mirror_line: self.is_solitaire().then_some(&g).and_then(|g| {
                 let (a, b) = g.mirror_line()?;
                 Some([g.name(a).to_string(), g.name(b).to_string()])

@@ -7,7 +7,12 @@
 //! Halma solitaire.
 //!
 //! The engine is pure Rust without dependencies on the browser; `wasm.rs` wraps it for
-//! JavaScript when built for `wasm32`.
+//! JavaScript when built for `wasm32`. The computer players are in [`ai`], the solitaire
+//! solvers in [`puzzle`].
+//!
+//! Cargo features: `cli` (default) builds the `halma` command line program and enables
+//! `bench`, the benchmarks it shares with the wasm bench build (`run_bench`,
+//! `run_search_bench`). The library itself needs neither.
 //!
 //! # Examples
 //! ```
@@ -38,6 +43,7 @@ mod geometry;
 mod link;
 mod movegen;
 mod position;
+pub mod puzzle;
 mod variant;
 
 /// The JavaScript API (wasm32 only). Public for `tests/wasm.rs`, which calls it as JavaScript

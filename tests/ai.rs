@@ -2,7 +2,8 @@
 //! The computer players: legal, deterministic, quick when the choice is forced, never
 //! missing a win in one, and the search sees a forced win a few plies ahead.
 
-use halma::ai::{think, Budget, Clock, NoClock, Player, Rng, WIN_SCORE};
+use halma::ai::{selfplay, think, Budget, Clock, Match, NoClock, Player, Rng, Side, Verdict, WIN_SCORE};
+use halma::puzzle::search_solitaire;
 use halma::{Game, Position, Variant, VariantId};
 
 const PLAYERS: [Player; 7] = [
@@ -237,45 +238,65 @@ fn in_a_race_the_expected_line_has_each_opponent_play_its_most_progress_move() {
 /// `halma selfplay` with three seats reports A's place and its pairings against the B seats,
 /// from the final standings: greedy against two random players wins every game, so it is
 /// first every time and ahead in every pairing.
+/// A match reports A's results from the final standings; with three or more seats also
+/// its places and pairings against single B seats.
 #[test]
 fn selfplay_reports_place_and_pairings_with_several_seats() {
-    let run = |variant: &str| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_halma"))
-            .args([
-                "selfplay", variant, "--a", "greedy", "--b", "random", "--games", "3",
-            ])
-            .output()
-            .expect("the halma binary runs");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        String::from_utf8(out.stdout).expect("utf-8 output")
+    let base = Match {
+        variant: "star-3".parse().unwrap(),
+        a: Player::Greedy,
+        b: Player::Random,
+        games: 3,
+        budget: Budget::nodes(1000),
+        seed: 1,
+        opening: 2,
     };
-    let three = run("star-3");
-    assert!(three.contains("A wins 3, draws 0, losses 0"), "{three}");
+    let run = |variant: &str| {
+        let m = Match {
+            variant: variant.parse().unwrap(),
+            ..base
+        };
+        let mut seats = Vec::new();
+        let r = selfplay(&m, &NoClock, &mut |g| {
+            assert!(
+                g.game.is_over() && g.verdict == Verdict::Win,
+                "{}",
+                g.game.record()
+            );
+            seats.push(g.a_seat);
+        })
+        .unwrap();
+        (r, seats)
+    };
+    let (three, seats) = run("star-3");
+    assert_eq!((three.wins, three.draws, three.losses), (3, 0, 0), "{three:?}");
+    assert_eq!((three.average_place(), three.pairings_won()), (1.0, Some(1.0)));
+    assert_eq!(seats, [1, 2, 3], "A takes each seat in turn");
+    assert_eq!(three.score(), 1.0);
+    let a = three.side(Side::A);
     assert!(
-        three.contains("A's average place 1.00 of 3; A places ahead of a B seat in 100.0% of pairings"),
-        "{three}"
+        a.moves > 0 && a.nodes > 0 && three.plies as u64 > a.moves,
+        "{three:?}"
     );
-    // Two seats: the win rate says it all, no pairings line.
-    let two = run("star-2");
-    assert!(two.contains("A wins 3"), "{two}");
-    assert!(!two.contains("pairings"), "{two}");
+    let (two, seats) = run("star-2");
+    assert_eq!(two.wins, 3, "{two:?}");
+    assert_eq!(seats, [1, 2, 1]);
+    let solitaire = Match {
+        variant: "solitaire".parse().unwrap(),
+        ..base
+    };
+    let err = selfplay(&solitaire, &NoClock, &mut |_| {}).unwrap_err();
+    assert_eq!(err.kind(), halma::ErrorKind::Variant, "{err}");
 }
 
-/// A symmetric figure's sum of `x + y` is pieces × (side − 1): `halma solve` names the
-/// goal of the board it was given when the beam falls short, not the 16×16 one.
+/// A symmetric figure's sum of `x + y` is pieces × (side − 1): the beam names the goal of
+/// the board it was given, not the 16×16 one (`halma solve` prints it when it falls short).
 #[test]
-fn solve_reports_the_goal_of_its_board() {
-    let goal = |v: &str| halma::ai::search_solitaire(v.parse().unwrap(), 2).unwrap().goal;
+fn the_beam_reports_the_goal_of_its_board() {
+    let goal = |v: &str| search_solitaire(v.parse().unwrap(), 2).unwrap().goal;
     assert_eq!(goal("solitaire"), 285);
     assert_eq!(goal("solitaire+size=14"), 19 * 13);
     assert_eq!(goal("solitaire+size=8+camp=10"), 10 * 7);
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_halma"))
-        .args(["solve", "solitaire+size=14", "--width", "2"])
-        .output()
-        .expect("the halma binary runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(!out.status.success(), "a beam of 2 solves nothing: {text}");
-    assert!(text.contains("(247 needed)"), "{text}");
 }
 
 /// Under the rules' reading (a piece may move again) the beam solves the puzzle on 12×12,
@@ -283,7 +304,7 @@ fn solve_reports_the_goal_of_its_board() {
 #[test]
 fn the_beam_solves_the_12x12_puzzle_moving_a_piece_twice() {
     let v: Variant = "solitaire+size=12".parse().unwrap();
-    let s = halma::ai::search_solitaire(v, 50).unwrap();
+    let s = search_solitaire(v, 50).unwrap();
     assert!(s.solved && s.unmatched == 0 && s.sum == s.goal, "{s:?}");
     assert!(s.moves.len() <= 19);
     let mut g = Game::new(v);

@@ -1,5 +1,5 @@
 //! Computer players: five levels from beginner to full search, the `greedy` and `random`
-//! baselines, hints, and the solitaire solver.
+//! baselines, and hints (for solitaire from the puzzle solver, [`crate::puzzle`]).
 //!
 //! The search is deterministic for a given position, seed and node budget, on native and
 //! wasm alike; a time budget trades that for a bounded wait. Time comes from a [`Clock`]
@@ -17,11 +17,8 @@
 //! ```
 
 mod eval;
-mod once;
 mod search;
-mod solitaire;
-
-pub mod cli;
+mod selfplay;
 
 use crate::geometry::{Cell, Shape};
 use crate::position::{Move, Position};
@@ -29,8 +26,7 @@ use eval::{EvalTables, ROW};
 use search::{Searcher, MAX_DEPTH, WIN};
 use std::str::FromStr;
 
-pub use once::{proved_no_once_solution, solve_each_once, OnceSearch};
-pub use solitaire::{search_solitaire, search_solitaire_with_tail, solve_solitaire, SolitaireSearch};
+pub use selfplay::{selfplay, GameReport, Match, MatchReport, Side, SideStats, Verdict};
 
 /// A source of time in milliseconds (any origin).
 pub trait Clock {
@@ -235,7 +231,7 @@ pub fn think(
         };
         let limits = budget_limits(budget, share);
         let (m, nodes) =
-            solitaire::solitaire_hint(pos, pos.variant().turn_limit() as usize, width, &limits, clock)?;
+            crate::puzzle::solitaire_hint(pos, pos.variant().turn_limit() as usize, width, &limits, clock)?;
         return finish(m, 0, 0, nodes, vec![m]);
     }
     let ev = EvalTables::new(pos.rules());

@@ -1,59 +1,13 @@
-//! Halma solitaire: 19 pieces start in corner 0 and must form a figure mirror-symmetric
-//! about the a16–p1 diagonal within 19 moves.
+//! The beam search for Halma solitaire under the rules' reading, in which a piece may move
+//! more than once.
 //!
-//! A symmetric figure has its centre of mass on that diagonal, so the sum of `x + y` over
-//! the pieces must rise from 60 to exactly 19 × 15 = 285: on average every move must gain
-//! about twelve, which only long hop chains over ladders of pieces already sent ahead can
-//! do. The solver is a beam search: every layer keeps the most promising distinct
-//! positions (deduplicated by their Zobrist key).
-//!
-//! **Ranking.** A position is ranked by its progress, `10 × sum` (less a penalty for
-//! overshooting the goal), plus a one-move lookahead: ten times the best gain a next move
-//! could make, plus five times the best gain of a next move by another piece. A position
-//! whose pieces can keep hopping forward is worth more than one of the same sum that is
-//! stuck. As the moves run out the ranking turns from the sum to symmetry: a penalty per
-//! unmatched piece (a piece whose mirror cell is empty) grows as the moves left shrink, and
-//! the lookahead counts the unmatched pieces a next move would fix as well as its gain.
-//!
-//! **Pruning.** Two facts bound the moves a position still needs, and a position needing
-//! more than the `m` moves left is pruned:
-//!
-//! - Let `A` be the number of unmatched pieces. One move changes the mirror status of at
-//!   most the moved piece and the piece facing its landing cell, so it lowers `A` by at
-//!   most 2: a solution needs `A ≤ 2m`.
-//! - A hop moves a piece two cells along a line (or an even number, with long hops), so
-//!   it keeps the parities `(x mod 2, y mod 2)`; only steps change them. On an even board
-//!   the mirror swaps the classes (even, even) and (odd, odd), so a symmetric figure has as
-//!   many pieces in each of them; a diagonal step changes their difference `D` by 2, an
-//!   orthogonal one by 1. A solution needs `⌈D/2⌉ ≤ m` more steps. The start has 6 and 3
-//!   (`D = 3`): at least two of the 19 moves must be steps, one of them orthogonal.
-//!
-//! When no position of a layer can still be solved in time (a hint late in a hopeless
-//! game, or the last layer of a failed search), the beam keeps the positions that need the
-//! fewest extra moves instead, so it always answers with its best line.
-//!
-//! **Completion.** The positions the beam keeps a few moves before the end can then be
-//! searched in full ([`search_solitaire_with_tail`]): a depth-first search over every line
-//! of the last `k` moves, cut by the same two bounds, with a table of positions known to
-//! fail. The first bound is what makes this cheap. A matched piece that moves never lowers
-//! `A` (its partner loses its image), and a piece on the mirror line lowers it by one at
-//! most, so while the slack `2m − A` is below 2 only the unmatched pieces need to move;
-//! and after nine moves the beam's positions still have about 19 unmatched pieces with ten
-//! moves left, so nearly every move of the rest must fix two pieces at once. From a beam of
-//! 1000, a tail of 10 visits 9.3 million positions (about 11 s), and each move added to the
-//! tail costs about ten times as much. On 12×12 a beam of 20, which alone falls short,
-//! solves the puzzle with a tail of 8.
-//!
-//! The beam proves nothing when it fails, and neither does the completion: it covers every
-//! ending, but only from the positions the beam kept. The narrower reading in which no
-//! piece moves twice is decided exhaustively by [`super::solve_each_once`], and it has no
-//! solution. That narrows what a solution must look like: some piece moves twice, so with
-//! 19 moves at most 18 pieces move and some piece never leaves the home camp; its mirror
-//! cell, in the opposite camp (`x + y ≥ 25`), must be filled too. The highest `x + y` on
-//! the board rises by at most 2 a move (a hop lands at most 2 beyond the piece it jumps),
-//! from 5, so that landing is the tenth move or later.
+//! Every layer keeps the most promising distinct positions (by progress towards the
+//! symmetric figure and a one-move lookahead) and drops those that provably cannot be
+//! solved in the moves left. The positions kept a few moves before the end can then be
+//! completed exhaustively ([`search_solitaire_with_tail`]). A beam that fails proves
+//! nothing. Measurements and the history of the design: `docs/notes/puzzle-history.md`.
 
-use super::{Clock, Limits, NoClock};
+use crate::ai::{Clock, Limits, NoClock};
 use crate::movegen::MoveGen;
 use crate::position::{Move, Position, EMPTY};
 use crate::variant::Variant;
@@ -84,7 +38,7 @@ pub struct SolitaireSearch {
 ///
 /// # Examples
 /// ```no_run
-/// use halma::{ai::solve_solitaire, Game};
+/// use halma::{puzzle::solve_solitaire, Game};
 /// let v = "solitaire".parse()?;
 /// if let Some(moves) = solve_solitaire(v, 4000) {
 ///     let mut g = Game::new(v);
@@ -103,7 +57,7 @@ pub fn solve_solitaire(variant: Variant, width: usize) -> Option<Vec<Move>> {
 ///
 /// # Examples
 /// ```
-/// use halma::ai::search_solitaire;
+/// use halma::puzzle::search_solitaire;
 /// let s = search_solitaire("solitaire".parse()?, 20).unwrap();
 /// assert_eq!(s.moves.len(), 19);
 /// assert!(s.solved || s.unmatched > 0);
@@ -120,7 +74,7 @@ pub fn search_solitaire(variant: Variant, width: usize) -> Option<SolitaireSearc
 ///
 /// # Examples
 /// ```
-/// use halma::ai::search_solitaire_with_tail;
+/// use halma::puzzle::search_solitaire_with_tail;
 /// let s = search_solitaire_with_tail("solitaire".parse()?, 20, 6).unwrap();
 /// assert_eq!(s.moves.len(), 19);
 /// # Ok::<(), halma::Error>(())
@@ -194,7 +148,17 @@ struct Stats {
 }
 
 impl Stats {
-    /// A lower bound on the moves still needed: `⌈A/2⌉` and `⌈D/2⌉`.
+    /// A lower bound on the moves still needed: `⌈A/2⌉` and `⌈D/2⌉`. A position needing
+    /// more than the moves left is pruned.
+    ///
+    /// - One move changes the mirror status of at most the moved piece and the piece facing
+    ///   its landing cell, so it lowers the unmatched count `A` by at most 2.
+    /// - A hop moves a piece two cells along a line (or an even number, with long hops), so
+    ///   it keeps the parities `(x mod 2, y mod 2)`; only steps change them. On an even
+    ///   board the mirror swaps the classes (even, even) and (odd, odd), so a symmetric
+    ///   figure has as many pieces in each of them; a diagonal step changes their
+    ///   difference `D` by 2, an orthogonal one by 1. The 16×16 start has 6 and 3 (`D = 3`):
+    ///   at least two of the 19 moves must be steps, one of them orthogonal.
     fn moves_needed(&self) -> i32 {
         ((self.unmatched + 1) / 2).max((self.parity_gap + 1) / 2)
     }
@@ -332,6 +296,21 @@ fn beam_only(_: usize, _: &mut [Kept]) -> (Option<Vec<(u16, u16)>>, u64) {
 /// Beam search from `start` over at most `limit` moves. Returns a solution and `true`, or
 /// the best line found and `false`, and the positions visited. When the limits run out it
 /// answers with the best line of the layer it was working on.
+///
+/// A symmetric figure has its centre of mass on the mirror line, so the sum of `x + y` over
+/// the pieces must rise to the goal (from 60 to 285 on 16×16: about twelve a move, which
+/// only long hop chains over ladders of pieces sent ahead can do). A position is ranked by
+/// that progress, `10 × sum` (less a penalty for overshooting the goal), plus a one-move
+/// lookahead: ten times the best gain a next move could make, plus five times the best gain
+/// of a next move by another piece, so a position whose pieces can keep hopping forward is
+/// worth more than a stuck one of the same sum. As the moves run out the ranking turns to
+/// symmetry: a penalty per unmatched piece grows as the moves left shrink, and the
+/// lookahead counts the unmatched pieces a next move would fix as well as its gain.
+///
+/// Children that cannot be solved in time ([`Stats::moves_needed`]) are dropped. When no
+/// child of a layer can (a hint late in a hopeless game, or the last layer of a failed
+/// search), the beam keeps those that need the fewest extra moves instead, so it always
+/// answers with its best line.
 fn beam(
     start: &Position,
     limit: usize,
@@ -504,6 +483,12 @@ fn beam(
 /// The exhaustive completion of [`search_solitaire_with_tail`]: a depth-first search over
 /// every line of the last moves, pruned by the bounds of [`Stats::moves_needed`], with a
 /// table of positions known to fail with so many moves left.
+///
+/// The bound on unmatched pieces makes it cheap. A matched piece that moves never lowers
+/// `A` (its partner loses its image), and a piece on the mirror line lowers it by one at
+/// most, so while the slack `2m − A` is below 2 only the unmatched pieces need to move; and
+/// the beam's positions a few moves before the end have nearly as many unmatched pieces as
+/// twice the moves left, so nearly every move of the rest must fix two pieces at once.
 struct Completion<'a> {
     t: &'a Tables<'a>,
     gen: MoveGen,

@@ -1,44 +1,17 @@
-//! Exhaustive solitaire search under the reading "no piece moves twice".
+//! The exhaustive solitaire search under the reading "no piece moves twice" (each piece
+//! moves once or stays at home).
 //!
-//! With as many moves as pieces (19 and 19 on 16×16), the natural way to read the puzzle is
-//! that every piece makes one move; here a piece may also stay at home. This search decides
-//! that reading: it either returns a solution or visits every line (up to the equivalences
-//! below) and proves there is none. Lines in which a piece moves twice are outside it (the
-//! beam of [`super::search_solitaire`] covers them, without a proof).
-//!
-//! It is a depth-first search over states "which pieces have moved, and where they landed"
-//! (the unmoved ones are still on their home cells). A state known to have no solution
-//! below it is kept in a table keyed by a 128-bit hash, and a state and its reflection in
-//! the `x = y` diagonal (which maps the corner camp and the mirror onto themselves) count
-//! as one. A state is cut when a lower bound on the moves it still needs exceeds the moves
-//! left (one per unmoved piece). A piece that has landed never moves again, which makes the
-//! bound strong:
-//!
-//! - **Forced landings.** A landed piece whose mirror cell is empty needs a future landing
-//!   on that cell, `u` of them in all.
-//! - **Parity.** A hop keeps `(x mod 2, y mod 2)`; only steps change it. The mirror swaps
-//!   two of these classes, so the final figure has as many pieces in each of them; a step
-//!   changes their difference `D` by at most 2, so `⌈D/2⌉` steps are still needed. A step
-//!   moves a piece off its home cell, so it lands at most 2 above the home camp's largest
-//!   `x + y` (`h0 + 2`). A forced cell higher than that must be reached by a hop, by an
-//!   unmoved piece of the cell's own class. A step that lands on no forced cell creates an
-//!   unmatched piece whose mirror, far up the board, needs one more landing: two moves.
-//! - **Frontier.** A hop lands at most 2 above the piece it jumps (in `x + y`), and landed
-//!   pieces stay put, so the highest `x + y` on the board grows by at most 2 per move. The
-//!   levels the future landings reach, above the current highest, can skip no more than one
-//!   level at a time: a run of `l` levels with no forced landing needs `⌊l/2⌋` more moves
-//!   landing in it. A step's mirror landing is above the middle (`N - 1`), so it can stand
-//!   in for one of those in a run reaching above the middle.
-//!
-//! The step argument needs a step never to reach the mirror line (`h0 + 2 < N - 1`), so
-//! boards too small for that are refused. The tests check the bound against a plain count,
-//! with the engine's own move generator, of every way to finish from positions a few moves
-//! before the end.
+//! With as many moves as pieces (19 and 19 on 16×16), that is the natural way to read the
+//! puzzle. This search decides it: it returns a solution, or visits every line (up to
+//! equivalences) and proves there is none. Lines in which a piece moves twice are the
+//! beam's ([`super::search_solitaire`]), without a proof. The search and its bound are
+//! described on `Prover` and `Prover::feasible`; measurements are in
+//! `docs/notes/puzzle-history.md`.
 
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{Cell, Shape};
 use crate::position::{Move, Position};
-use crate::variant::Variant;
+use crate::variant::{Variant, VariantId};
 
 /// Words of the cell bit set: boards up to 20×20.
 const WORDS: usize = 7;
@@ -58,56 +31,98 @@ impl Bits {
     }
 }
 
-/// The result of [`solve_each_once`].
+/// What [`solve_each_once`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OnceSearch {
-    /// A solution in which no piece moves twice, or `None` when there is none.
-    pub solution: Option<Vec<Move>>,
+pub enum OnceResult {
+    /// A solution in which no piece moves twice.
+    Solved {
+        /// The moves, from the start.
+        moves: Vec<Move>,
+        /// States visited.
+        states: u64,
+    },
+    /// Every line was visited (up to equivalences): there is no solution in which no piece
+    /// moves twice.
+    NoSolution {
+        /// States visited.
+        states: u64,
+    },
+}
+
+impl OnceResult {
     /// States visited.
-    pub nodes: u64,
+    pub fn states(&self) -> u64 {
+        match *self {
+            OnceResult::Solved { states, .. } | OnceResult::NoSolution { states } => states,
+        }
+    }
+
+    /// The solution, if there is one.
+    pub fn solution(&self) -> Option<&[Move]> {
+        match self {
+            OnceResult::Solved { moves, .. } => Some(moves),
+            OnceResult::NoSolution { .. } => None,
+        }
+    }
 }
 
 /// Decides the solitaire puzzle of `variant` under the reading "no piece moves twice"
-/// (each moves once or stays at home): returns a solution, or `solution: None` after an
-/// exhaustive search proved that none exists. `progress` is called now and then with the states visited so far. The 16×16
-/// puzzle has none: 298,522,225 states, about 12 minutes and up to 3 GB of memory.
+/// (each moves once or stays at home): a solution, or the proof by exhaustive search that
+/// none exists. `progress` is called now and then with the states visited so far. The
+/// 16×16 puzzle has none: 298,522,225 states, about 12 minutes and up to 3 GB of memory
+/// (see [`recorded_once_result`]).
 ///
 /// Errors: `variant` is not a solitaire variant, has long jumps (the frontier bound assumes
 /// short hops), or a board so small that a step can reach the mirror line.
 ///
 /// # Examples
 /// ```
-/// use halma::{ai::solve_each_once, Game, Outcome};
+/// use halma::{puzzle::{solve_each_once, OnceResult}, Game, Outcome};
 /// let v = "solitaire+size=8+camp=10".parse()?;
-/// let found = solve_each_once(v, &mut |_| {})?;
+/// let OnceResult::Solved { moves, .. } = solve_each_once(v, &mut |_| {})? else {
+///     panic!("8×8 has solutions");
+/// };
 /// let mut g = Game::new(v);
-/// for m in found.solution.expect("8×8 has solutions") {
+/// for m in moves {
 ///     g.play(m)?;
 /// }
 /// assert!(matches!(g.outcome(), Some(Outcome::Win { .. })));
 /// # Ok::<(), halma::Error>(())
 /// ```
-pub fn solve_each_once(variant: Variant, progress: &mut dyn FnMut(u64)) -> Result<OnceSearch, Error> {
+pub fn solve_each_once(variant: Variant, progress: &mut dyn FnMut(u64)) -> Result<OnceResult, Error> {
     let mut p = Prover::new(variant)?;
     p.progress = Some(progress);
     p.dfs(false);
-    let solution = p.solution.take().map(|line| {
-        line.iter()
-            .map(|&(k, to)| Move::new(p.cell_of[p.yard[k]], p.cell_of[to]))
-            .collect()
-    });
-    Ok(OnceSearch {
-        solution,
-        nodes: p.nodes,
+    let states = p.nodes;
+    Ok(match p.solution.take() {
+        Some(line) => OnceResult::Solved {
+            moves: line
+                .iter()
+                .map(|&(k, to)| Move::new(p.cell_of[p.yard[k]], p.cell_of[to]))
+                .collect(),
+            states,
+        },
+        None => OnceResult::NoSolution { states },
     })
 }
 
-/// Whether [`solve_each_once`] has proved that `variant` has no solution in which no piece
-/// moves twice. Only the standard 16×16 puzzle is recorded (its search takes 12 minutes,
-/// and the ignored test `standard_puzzle_has_no_once_solution` repeats it); the smaller
-/// boards answer in a moment, some with solutions.
+/// States the search of the standard 16×16 puzzle visits to prove it has no solution.
+const STANDARD_PUZZLE_STATES: u64 = 298_522_225;
+
+/// The result of [`solve_each_once`] for `variant`, when it is recorded because the search
+/// takes too long to run on demand: only the standard 16×16 puzzle (no solution; 12 minutes
+/// and 3 GB, repeated by the ignored test `standard_puzzle_has_no_once_solution`). `None`
+/// for every other variant: the smaller boards answer in a moment, some with solutions.
+pub fn recorded_once_result(variant: &Variant) -> Option<OnceResult> {
+    (*variant == Variant::new(VariantId::Solitaire)).then_some(OnceResult::NoSolution {
+        states: STANDARD_PUZZLE_STATES,
+    })
+}
+
+/// Whether [`solve_each_once`] is known to find no solution for `variant`, from
+/// [`recorded_once_result`].
 pub fn proved_no_once_solution(variant: &Variant) -> bool {
-    variant.to_string() == "solitaire"
+    matches!(recorded_once_result(variant), Some(OnceResult::NoSolution { .. }))
 }
 
 /// Hop and step targets of one cell.
@@ -118,6 +133,12 @@ struct Links {
     hops: Vec<(u16, u16)>,
 }
 
+/// The depth-first search over states "which pieces have moved, and where they landed"
+/// (the unmoved ones are still on their home cells). A state known to have no solution
+/// below it is kept in a table keyed by a 128-bit hash, and a state and its reflection in
+/// the `x = y` diagonal (which maps the corner camp and the mirror onto themselves) count
+/// as one. A state is cut when a lower bound on the moves it still needs ([`Self::feasible`])
+/// exceeds the moves left (one per unmoved piece).
 struct Prover<'a> {
     /// Board side.
     n: i32,
@@ -241,7 +262,7 @@ impl<'a> Prover<'a> {
             k => (0, k as usize),
         };
         // The seed gives the keys the state counts in the docs and tests were measured with.
-        let mut rng = super::Rng::new(0x9E37_79B9_7F4A_7C15 ^ 0x2545_F491_4F6C_DD1D);
+        let mut rng = crate::ai::Rng::new(0x9E37_79B9_7F4A_7C15 ^ 0x2545_F491_4F6C_DD1D);
         let mut next = || rng.next_u64();
         let zl: Vec<[u64; 2]> = (0..cells).map(|_| [next(), next()]).collect();
         let zu: Vec<[u64; 2]> = (0..yard.len()).map(|_| [next(), next()]).collect();
@@ -355,8 +376,30 @@ impl<'a> Prover<'a> {
         }
     }
 
-    /// Whether the state might still be solved in the moves left (one per unmoved piece):
-    /// the bound of the module docs.
+    /// Whether the state might still be solved in the moves left (one per unmoved piece).
+    /// A piece that has landed never moves again, which makes the bound strong:
+    ///
+    /// - **Forced landings.** A landed piece whose mirror cell is empty needs a future
+    ///   landing on that cell, `u` of them in all.
+    /// - **Parity.** A hop keeps `(x mod 2, y mod 2)`; only steps change it. The mirror
+    ///   swaps two of these classes, so the final figure has as many pieces in each of
+    ///   them; a step changes their difference `D` by at most 2, so `⌈D/2⌉` steps are still
+    ///   needed. A step moves a piece off its home cell, so it lands at most 2 above the
+    ///   home camp's largest `x + y` (`h0 + 2`). A forced cell higher than that must be
+    ///   reached by a hop, by an unmoved piece of the cell's own class. A step that lands
+    ///   on no forced cell creates an unmatched piece whose mirror, far up the board, needs
+    ///   one more landing: two moves.
+    /// - **Frontier.** A hop lands at most 2 above the piece it jumps (in `x + y`), and
+    ///   landed pieces stay put, so the highest `x + y` on the board grows by at most 2 per
+    ///   move. The levels the future landings reach, above the current highest, can skip no
+    ///   more than one level at a time: a run of `l` levels with no forced landing needs
+    ///   `⌊l/2⌋` more moves landing in it. A step's mirror landing is above the middle
+    ///   (`N - 1`), so it can stand in for one of those in a run reaching above the middle.
+    ///
+    /// The step argument needs a step never to reach the mirror line (`h0 + 2 < N - 1`), so
+    /// [`Prover::new`] refuses boards too small for that. The tests check the bound against
+    /// a plain count, with the engine's own move generator, of every way to finish from
+    /// positions a few moves before the end.
     fn feasible(&self) -> bool {
         let left = self.unmoved.count_ones() as i32;
         let step_top = self.h0 + 2;
@@ -656,7 +699,7 @@ mod tests {
             let n = v.pieces_per_seat();
             // Five moves before the end of a solution (when there is one): at least one
             // finish, which the pruning must not lose.
-            if let Some(line) = solve_each_once(v, &mut |_| {}).unwrap().solution {
+            if let OnceResult::Solved { moves: line, .. } = solve_each_once(v, &mut |_| {}).unwrap() {
                 let start = &line[..line.len().saturating_sub(5)];
                 let (pruned, plain) = both_counts(v, start);
                 assert!(plain >= 1, "{variant}");
@@ -689,15 +732,15 @@ mod tests {
         assert_eq!(both_counts(v, &[]), (32, 32));
     }
 
-    /// The recorded result of [`proved_no_once_solution`] (12 minutes and 3 GB in release
+    /// The recorded result of [`recorded_once_result`] (12 minutes and 3 GB in release
     /// mode: `cargo test --release --lib once -- --ignored`).
     #[test]
     #[ignore]
     fn standard_puzzle_has_no_once_solution() {
         let v: Variant = "solitaire".parse().unwrap();
-        assert!(proved_no_once_solution(&v));
         let found = solve_each_once(v, &mut |_| {}).unwrap();
-        assert_eq!((found.solution, found.nodes), (None, 298_522_225));
+        assert_eq!(Some(found), recorded_once_result(&v));
+        assert!(proved_no_once_solution(&v));
     }
 
     #[test]
@@ -705,13 +748,21 @@ mod tests {
         let yes = |v: &str| proved_no_once_solution(&v.parse().unwrap());
         assert!(yes("solitaire") && yes("solitaire+size=16+camp=19"));
         assert!(!yes("solitaire+long") && !yes("solitaire+size=8+camp=10") && !yes("halma"));
+        assert_eq!(
+            recorded_once_result(&"solitaire".parse().unwrap()).map(|r| r.states()),
+            Some(298_522_225)
+        );
+        assert_eq!(
+            recorded_once_result(&"solitaire+size=8+camp=10".parse().unwrap()),
+            None
+        );
     }
 
     #[test]
     fn a_solution_found_wins_the_game() {
         let v: Variant = "solitaire+size=7+camp=10".parse().unwrap();
         let found = solve_each_once(v, &mut |_| {}).unwrap();
-        let moves = found.solution.expect("7×7 has solutions");
+        let moves = found.solution().expect("7×7 has solutions").to_vec();
         assert!(moves.len() <= 10);
         let mut g = Game::new(v);
         // No piece moves twice: no move starts where an earlier one landed.

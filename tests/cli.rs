@@ -1,0 +1,205 @@
+//! The `halma` program: its help, version and usage errors, and the output formats that
+//! scripts (`./build.sh bench`, `tests/wasm-bench.mjs`) and the README rely on.
+
+use std::process::{Command, Output};
+
+const COMMANDS: [&str; 7] = ["perft", "moves", "play", "bench", "bestmove", "selfplay", "solve"];
+
+fn halma(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_halma"))
+        .args(args)
+        .output()
+        .expect("the halma binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("utf-8 output")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("utf-8 output")
+}
+
+/// Runs `halma` and returns its output, which must be a success.
+fn ok(args: &[&str]) -> String {
+    let out = halma(args);
+    assert!(out.status.success(), "halma {args:?}: {}", stderr(&out));
+    stdout(&out)
+}
+
+/// Runs `halma`, which must fail with exit code 2, and returns its error output.
+fn usage_error(args: &[&str]) -> String {
+    let out = halma(args);
+    assert_eq!(out.status.code(), Some(2), "halma {args:?}: {}", stdout(&out));
+    stderr(&out)
+}
+
+#[test]
+fn version_names_the_program_and_its_version() {
+    let v = ok(&["--version"]);
+    assert_eq!(v.trim(), format!("halma {}", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn every_subcommand_has_its_own_help() {
+    let top = ok(&["--help"]);
+    for cmd in COMMANDS {
+        assert!(top.contains(cmd), "halma --help lists {cmd}: {top}");
+        let help = ok(&[cmd, "--help"]);
+        assert!(help.contains(&format!("Usage: halma {cmd}")), "{help}");
+        // A description beyond the usage line and the standard options.
+        let about = help.lines().next().unwrap_or_default();
+        assert!(about.len() > 15 && !about.starts_with("Usage"), "{cmd}: {help}");
+        assert_eq!(ok(&["help", cmd]), help, "halma help {cmd}");
+    }
+    let perft = ok(&["perft", "--help"]);
+    assert!(perft.contains("--divide") && perft.contains("<DEPTH>"), "{perft}");
+}
+
+#[test]
+fn a_mistyped_flag_gets_a_suggestion() {
+    let e = usage_error(&["perft", "halma-8x8", "2", "--divde"]);
+    assert!(e.contains("'--divde'") && e.contains("'--divide'"), "{e}");
+    let e = usage_error(&["selfplay", "star-2", "--a", "1", "--b", "2", "--game", "4"]);
+    assert!(e.contains("'--games'"), "{e}");
+    let e = usage_error(&["prft", "halma", "1"]);
+    assert!(e.contains("'perft'"), "{e}");
+}
+
+#[test]
+fn bad_values_are_usage_errors() {
+    let e = usage_error(&["perft", "halma-8x8", "13"]);
+    assert!(e.contains("13") && e.contains("0..=12"), "{e}");
+    let e = usage_error(&["perft", "chess", "1"]);
+    assert!(e.contains("chess"), "{e}");
+    let e = usage_error(&["bestmove", "star-2", "--level", "6"]);
+    assert!(e.contains("a level 1 to 5, greedy or random"), "{e}");
+    let e = usage_error(&["bestmove", "star-2", "--time", "10", "--nodes", "100"]);
+    assert!(e.contains("--time") && e.contains("--nodes"), "{e}");
+    let e = usage_error(&["selfplay", "star-2", "--a", "1"]);
+    assert!(e.contains("--b"), "{e}");
+    let e = usage_error(&["bench", "--nodes", "0"]);
+    assert!(e.contains("above 0"), "{e}");
+    let e = usage_error(&["solve", "halma"]);
+    assert!(e.contains("halma is not a solitaire variant"), "{e}");
+    let e = usage_error(&[]);
+    assert!(e.contains("Usage: halma <COMMAND>"), "{e}");
+}
+
+#[test]
+fn perft_counts_the_move_sequences() {
+    assert_eq!(ok(&["perft", "halma-8x8", "2"]), "576\n");
+    let divide = ok(&["perft", "halma-8x8", "2", "--divide"]);
+    let lines: Vec<&str> = divide.lines().collect();
+    assert_eq!(lines.last(), Some(&"576"));
+    let sum: u64 = lines[..lines.len() - 1]
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 576, "{divide}");
+    assert!(lines[0].contains('-'), "{divide}");
+}
+
+#[test]
+fn moves_lists_the_legal_moves() {
+    let moves = ok(&["moves", "star-2"]);
+    assert_eq!(moves.lines().count(), 14, "{moves}");
+    assert!(moves.lines().all(|l| l.split('-').count() == 2), "{moves}");
+}
+
+#[test]
+fn play_prints_the_position_and_who_is_to_move() {
+    let first = ok(&["moves", "halma-8x8"]).lines().next().unwrap().to_string();
+    let out = ok(&["play", "halma-8x8", &first]);
+    let mut lines = out.lines();
+    assert!(lines.next().unwrap().starts_with("halma-8x8 2 "), "{out}");
+    assert_eq!(lines.next(), Some("seat 2 to move"));
+}
+
+#[test]
+fn play_of_an_illegal_move_says_which_and_why() {
+    let first = ok(&["moves", "halma-8x8"]).lines().next().unwrap().to_string();
+    let e = usage_error(&["play", "halma-8x8", &first, "a1-h8"]);
+    assert!(e.starts_with("halma: move 2 (a1-h8): "), "{e}");
+    assert!(e.contains("seat 2 is to move"), "{e}");
+    let e = usage_error(&["play", "halma-8x8", "z9-a1"]);
+    assert!(
+        e.contains("move 1 (z9-a1)") && e.contains("'z9' is not a cell"),
+        "{e}"
+    );
+}
+
+#[test]
+fn bestmove_prints_the_search_and_the_move() {
+    let run = || ok(&["bestmove", "star-2", "--nodes", "2000", "--seed", "3"]);
+    let out = run();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("info player level 5 depth "), "{out}");
+    assert!(lines[0].contains(" nodes ") && lines[0].contains(" pv "), "{out}");
+    // The move as its hop path, playable as it stands.
+    ok(&["play", "star-2", lines[1]]);
+    // A node budget is deterministic: all but the time is the same again.
+    let timeless = |text: &str| {
+        text.split(' ')
+            .scan("", |prev, w| {
+                let keep = !matches!(*prev, "time" | "nps") && !matches!(w, "time" | "ms" | "nps");
+                *prev = w;
+                Some(keep.then_some(w))
+            })
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(timeless(&run()), timeless(&out));
+}
+
+#[test]
+fn selfplay_reports_place_and_pairings_with_several_seats() {
+    let run = |variant: &str| {
+        ok(&[
+            "selfplay", variant, "--a", "greedy", "--b", "random", "--games", "3",
+        ])
+    };
+    let three = run("star-3");
+    assert!(
+        three.contains("A wins 3, draws 0, losses 0: A scores 100.0%"),
+        "{three}"
+    );
+    assert!(
+        three.contains("A's average place 1.00 of 3; A places ahead of a B seat in 100.0% of pairings"),
+        "{three}"
+    );
+    assert!(three.contains("average game length "), "{three}");
+    // Two seats: the win rate says it all, no pairings line.
+    let two = run("star-2");
+    assert!(
+        two.starts_with("variant star-2: A = greedy, B = random, 3 games"),
+        "{two}"
+    );
+    assert!(two.contains("A wins 3"), "{two}");
+    assert!(!two.contains("pairings"), "{two}");
+}
+
+/// `halma solve` names the goal of the board it was given when the beam falls short, and
+/// fails.
+#[test]
+fn solve_reports_how_close_the_beam_came() {
+    let out = halma(&["solve", "solitaire+size=14", "--width", "2"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(2), "a beam of 2 solves nothing: {text}");
+    assert!(text.starts_with("best line: sum of x + y "), "{text}");
+    assert!(text.contains("(247 needed)"), "{text}");
+    assert!(stderr(&out).contains("does not prove that none exists"));
+}
+
+#[test]
+fn solve_once_prints_a_solution_or_that_there_is_none() {
+    let out = halma(&["solve", "solitaire+size=7+camp=10", "--once"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("solitaire+size=7+camp=10 "), "{text}");
+    assert!(stderr(&out).contains("solved, no piece moving twice"));
+    let e = usage_error(&["solve", "--once", "--width", "5"]);
+    assert!(e.contains("--width"), "{e}");
+}
