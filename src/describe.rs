@@ -6,7 +6,9 @@
 
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{Cell, Shape};
-use crate::variant::{Teams, Variant, VariantId, WinRule, DEFAULT_TURN_LIMIT};
+use crate::variant::{
+    Teams, Variant, VariantId, WinRule, CAMP_SIZES, DEFAULT_TURN_LIMIT, SIDE_RANGE, SIZE_RANGE, TURNS_RANGE,
+};
 use serde::{Deserialize, Serialize};
 
 /// A base game, its defaults and the options that apply to it.
@@ -40,6 +42,21 @@ pub struct VariantSummary {
     /// The options that apply, by their names in variant strings (`win` stands for `strict`
     /// and `swap`), in the canonical order.
     pub options: Vec<&'static str>,
+    /// The values the numeric options allow (`None` where the option does not apply).
+    pub choices: OptionChoices,
+}
+
+/// The values of the numeric options, for a form's fields.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OptionChoices {
+    /// `size=N`: least and most.
+    pub size: Option<(u8, u8)>,
+    /// `camp=K`: the camp sizes.
+    pub camp: Option<[u8; 4]>,
+    /// `side=N`: least and most.
+    pub side: Option<(u8, u8)>,
+    /// `turns=N`: least and most.
+    pub turns: Option<(u16, u16)>,
 }
 
 impl VariantId {
@@ -81,6 +98,12 @@ impl VariantId {
             turn_limit: v.turn_limit(),
             solitaire: v.is_solitaire(),
             teams,
+            choices: OptionChoices {
+                size: options.contains(&"size").then_some(SIZE_RANGE),
+                camp: options.contains(&"camp").then_some(CAMP_SIZES),
+                side: options.contains(&"side").then_some(SIDE_RANGE),
+                turns: options.contains(&"turns").then_some(TURNS_RANGE),
+            },
             options,
         }
     }
@@ -404,6 +427,10 @@ mod tests {
         assert!(star6.options.contains(&"any-camp") && star6.options.contains(&"teams"));
         let sol = all.iter().find(|s| s.solitaire).unwrap();
         assert_eq!(sol.options, ["size", "camp", "long"]);
+        assert_eq!(sol.choices.size, Some((4, 20)));
+        assert_eq!(sol.choices.turns, None);
+        assert_eq!(star6.choices.side, Some((2, 5)));
+        assert_eq!(halma.choices.camp, Some([19, 13, 15, 10]));
         // Every applicable option, set to a non-default value, builds (alone).
         for s in &all {
             for &o in &s.options {

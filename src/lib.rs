@@ -55,8 +55,8 @@ pub mod wasm;
 #[cfg(feature = "bench")]
 pub use bench::{bench_positions, run_bench, run_search_bench, BenchRun, SearchRun};
 pub use describe::{
-    BoardDescription, CampDescription, CellDescription, SeatDescription, VariantInfo, VariantOptions,
-    VariantSummary,
+    BoardDescription, CampDescription, CellDescription, OptionChoices, SeatDescription, VariantInfo,
+    VariantOptions, VariantSummary,
 };
 pub use error::{Error, ErrorKind};
 pub use game::{DrawReason, Game, Outcome, Ply, SolitaireStatus, Standing, MAX_RECORD_LEN};
@@ -64,4 +64,6 @@ pub use geometry::{Cell, Geometry, Shape};
 pub use link::{LINK_VERSION, MAX_LINK_LEN};
 pub use movegen::MoveGen;
 pub use position::{Move, Position, SeatSet, MAX_PIECES, MAX_SEATS};
-pub use variant::{Teams, Variant, VariantId, WinRule, DEFAULT_TURN_LIMIT};
+pub use variant::{
+    Teams, Variant, VariantId, WinRule, CAMP_SIZES, DEFAULT_TURN_LIMIT, SIDE_RANGE, SIZE_RANGE, TURNS_RANGE,
+};

@@ -158,6 +158,15 @@ pub struct Variant {
 /// Default number of turns per seat before a game is drawn.
 pub const DEFAULT_TURN_LIMIT: u16 = 300;
 
+/// The sizes `size=N` allows (square boards), least and most.
+pub const SIZE_RANGE: (u8, u8) = (4, 20);
+/// The camp sizes `camp=K` allows (square boards).
+pub const CAMP_SIZES: [u8; 4] = [19, 13, 15, 10];
+/// The triangle sides `side=N` allows (the star), least and most.
+pub const SIDE_RANGE: (u8, u8) = (2, 5);
+/// The turn limits `turns=N` allows, least and most.
+pub const TURNS_RANGE: (u16, u16) = (1, 10000);
+
 impl Variant {
     /// The variant with its default options.
     pub fn new(id: VariantId) -> Variant {
@@ -417,19 +426,19 @@ impl FromStr for Variant {
             match name {
                 "size" => {
                     square_only(name)?;
-                    v.size = number(4, 20)? as u8;
+                    v.size = number(SIZE_RANGE.0 as u32, SIZE_RANGE.1 as u32)? as u8;
                 }
                 "camp" => {
                     square_only(name)?;
                     let k = number(1, 99)? as u8;
-                    if square_camp_rows(k).is_none() {
+                    if !CAMP_SIZES.contains(&k) || square_camp_rows(k).is_none() {
                         return bad(format!("bad value '{k}' for camp: expected 19, 13, 15 or 10"));
                     }
                     v.camp = k;
                 }
                 "side" => {
                     star_only(name)?;
-                    v.side = number(2, 5)? as u8;
+                    v.side = number(SIDE_RANGE.0 as u32, SIDE_RANGE.1 as u32)? as u8;
                 }
                 "long" => v.long = flag()?,
                 "free-target" => {
@@ -465,7 +474,7 @@ impl FromStr for Variant {
                 }
                 "turns" => {
                     not_solitaire(name)?;
-                    v.turns = number(1, 10000)? as u16;
+                    v.turns = number(TURNS_RANGE.0 as u32, TURNS_RANGE.1 as u32)? as u16;
                 }
                 _ => {
                     return bad(format!(

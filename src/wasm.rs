@@ -103,7 +103,8 @@ pub fn variant_ids() -> Vec<String> {
 
 /// Every base game, in order, with its defaults and the options that apply:
 /// `[{id, shape, size, camp, side, seats, pieces, cells, balance, turnLimit, solitaire,
-/// teams, options}]`.
+/// teams, options, choices: {size: [min, max] | null, camp: [19, 13, 15, 10] | null,
+/// side: [min, max] | null, turns: [min, max] | null}}]`.
 #[wasm_bindgen]
 pub fn variants() -> Result<JsValue, JsError> {
     let all: Vec<_> = VariantId::ALL.iter().map(|v| v.summary()).collect();
