@@ -248,8 +248,11 @@ report_failed_step() {
   fi
 }
 
+# The wasm tests cover the bench exports too; the CLI (feature cli) is native only.
+WASM_TEST_FEATURES=(--no-default-features --features bench)
+
 wasm_tests() {
-  CHROMEDRIVER=$CHROMEDRIVER cargo test --target "$TARGET" --test wasm
+  CHROMEDRIVER=$CHROMEDRIVER cargo test --target "$TARGET" "${WASM_TEST_FEATURES[@]}" --test wasm
 }
 
 # The fuzz targets (fuzz/, cargo-fuzz) for a few seconds each: a smoke test that they build
@@ -299,7 +302,7 @@ test_all() {
   step "format" cargo fmt --check
   step "lints (native, all targets)" cargo clippy --all-targets -- -D warnings
   step "lints (wasm32: bindings and wasm tests)" \
-    cargo clippy --target "$TARGET" --lib --test wasm -- -D warnings
+    cargo clippy --target "$TARGET" "${WASM_TEST_FEATURES[@]}" --lib --test wasm -- -D warnings
   step "lints (wasm32: the production module, no default features)" \
     cargo clippy --target "$TARGET" --lib --no-default-features -- -D warnings
   step "native tests" cargo test

@@ -1,5 +1,5 @@
 //! The JavaScript API (`src/wasm.rs`) compiled to wasm and run in headless Chromium:
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test wasm`
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --no-default-features --features bench --test wasm`
 //! (`./build.sh test` does it). Every argument goes in as a `JsValue`, as JavaScript passes
 //! it, and every error comes back as a JS `Error` whose message is checked.
 //!
