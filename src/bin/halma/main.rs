@@ -3,7 +3,9 @@
 //! does the work, and this program prints it.
 
 mod ai;
+mod baseline;
 mod bench;
+mod ccp;
 mod rules;
 mod solve;
 
@@ -35,6 +37,8 @@ enum Command {
     Bestmove(ai::BestmoveArgs),
     Selfplay(ai::SelfplayArgs),
     Solve(solve::SolveArgs),
+    Ccp(ccp::CcpArgs),
+    BaselineEngine(ccp::BaselineArgs),
 }
 
 /// A failed command: the message for the user (clap reports usage errors itself).
@@ -49,6 +53,8 @@ fn main() -> ExitCode {
         Command::Bestmove(a) => ai::bestmove(a),
         Command::Selfplay(a) => ai::selfplay(a),
         Command::Solve(a) => solve::solve(a),
+        Command::Ccp(a) => ccp::ccp(a),
+        Command::BaselineEngine(a) => ccp::baseline(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
