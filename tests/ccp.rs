@@ -94,3 +94,70 @@ fn bad_and_out_of_order_input_gets_an_error_line_and_the_engine_goes_on() {
         "nothing after quit: {lines:?}"
     );
 }
+
+#[test]
+fn openings_are_reproducible_and_the_shipped_file_is_theirs() {
+    let out = Command::new(env!("CARGO_BIN_EXE_halma"))
+        .args(["openings", "--seed", "38", "--plies", "8", "--count", "128"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let shipped = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/openings-star2.txt"
+    ))
+    .unwrap();
+    assert_eq!(
+        text, shipped,
+        "tests/data/openings-star2.txt is halma openings --seed 38 --plies 8"
+    );
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 128);
+}
+
+#[test]
+fn match_plays_both_sides_and_reports_the_score() {
+    let dir = std::env::temp_dir().join(format!("halma-match-{}", std::process::id()));
+    let openings = dir.join("openings.txt");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(&openings, "# two openings\nstart\na4-e5 d14-i13\n").unwrap();
+    let exe = env!("CARGO_BIN_EXE_halma");
+    let games = dir.join("games/");
+    let out = Command::new(exe)
+        .args(["match", "--engine1", &format!("{exe} ccp --level 2"), "--engine2"])
+        .arg(format!("{exe} baseline-engine"))
+        .arg("--openings")
+        .arg(&openings)
+        .args(["--nodes", "300", "--concurrency", "2", "--out"])
+        .arg(&games)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("4 games of 4 (2 openings"), "{text}");
+    assert!(text.contains("engine 1 wins "), "{text}");
+    assert!(text.contains("from the standard start: "), "{text}");
+    let results = std::fs::read_to_string(games.join("results.txt")).unwrap();
+    assert_eq!(results.lines().count(), 4, "{results}");
+    for n in 1..=4 {
+        let rec = std::fs::read_to_string(games.join(format!("{n:04}.txt"))).unwrap();
+        assert!(rec.starts_with(halma::ccp::CCERL_VARIANT), "{rec}");
+        // Every record replays with our rules (up to our own repetition draw).
+        let words = rec.split_whitespace().count();
+        assert!(words > 20, "{rec}");
+    }
+    // A dead engine is an error, not a hang.
+    let bad = Command::new(exe)
+        .args(["match", "--engine1", "true", "--engine2", "true", "--openings"])
+        .arg(&openings)
+        .args(["--timeout", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("the engine exited"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -6,6 +6,7 @@ mod ai;
 mod baseline;
 mod bench;
 mod ccp;
+mod referee;
 mod rules;
 mod solve;
 
@@ -39,6 +40,8 @@ enum Command {
     Solve(solve::SolveArgs),
     Ccp(ccp::CcpArgs),
     BaselineEngine(ccp::BaselineArgs),
+    Match(referee::MatchArgs),
+    Openings(referee::OpeningsArgs),
 }
 
 /// A failed command: the message for the user (clap reports usage errors itself).
@@ -55,6 +58,8 @@ fn main() -> ExitCode {
         Command::Solve(a) => solve::solve(a),
         Command::Ccp(a) => ccp::ccp(a),
         Command::BaselineEngine(a) => ccp::baseline(a),
+        Command::Match(a) => referee::run_match(a),
+        Command::Openings(a) => referee::openings(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
