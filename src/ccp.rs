@@ -567,4 +567,100 @@ mod tests {
             Some(Verdict::Win(1, "anti_block_goal_full"))
         );
     }
+
+    /// The CCERL referee's move generator, written from its description: steps, and hop
+    /// chains by depth-first search that never land on a hole twice (the origin included),
+    /// the origin counting as empty, with goal locking at every landing and side points
+    /// playable. Returns the `(from, to)` pairs.
+    fn their_moves(pos: &Position) -> std::collections::BTreeSet<(usize, usize)> {
+        let g = pos.geometry();
+        let index: std::collections::HashMap<(i32, i32), Cell> = g.cells().map(|c| (g.coord(c), c)).collect();
+        let at = |q: i32, r: i32| index.get(&(q, r)).copied();
+        let seat = pos.turn();
+        let goal = g.camp(pos.variant().target_camp(seat - 1).unwrap());
+        let in_goal = |c: Cell| goal.contains(&c);
+        const DIRS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+        let mut out = std::collections::BTreeSet::new();
+        for from in pos.pieces(seat) {
+            let empty = |c: Cell| c == from || pos.piece_at(c).is_none();
+            let (q, r) = g.coord(from);
+            let locked = in_goal(from);
+            for (dq, dr) in DIRS {
+                if let Some(to) = at(q + dq, r + dr) {
+                    if empty(to) && to != from && (!locked || in_goal(to)) {
+                        out.insert((from.index(), to.index()));
+                    }
+                }
+            }
+            let mut visited = vec![from];
+            fn dfs(
+                cur: Cell,
+                locked: bool,
+                visited: &mut Vec<Cell>,
+                out: &mut std::collections::BTreeSet<(usize, usize)>,
+                step: &dyn Fn(Cell, (i32, i32)) -> Option<(Cell, Cell)>,
+                empty: &dyn Fn(Cell) -> bool,
+                in_goal: &dyn Fn(Cell) -> bool,
+            ) {
+                for d in DIRS {
+                    let Some((mid, land)) = step(cur, d) else { continue };
+                    if empty(mid) || !empty(land) || visited.contains(&land) || (locked && !in_goal(land)) {
+                        continue;
+                    }
+                    out.insert((visited[0].index(), land.index()));
+                    visited.push(land);
+                    dfs(land, locked || in_goal(land), visited, out, step, empty, in_goal);
+                    visited.pop();
+                }
+            }
+            let step = |c: Cell, (dq, dr): (i32, i32)| {
+                let (q, r) = g.coord(c);
+                Some((at(q + dq, r + dr)?, at(q + 2 * dq, r + 2 * dr)?))
+            };
+            dfs(from, locked, &mut visited, &mut out, &step, &empty, &in_goal);
+        }
+        out
+    }
+
+    #[test]
+    fn our_move_sets_are_the_referees() {
+        let mut rng = crate::ai::Rng::new(38);
+        let mut compared = 0;
+        for _game in 0..12 {
+            let mut pos = Position::start(ccerl_variant());
+            for ply in 0..240u32 {
+                if verdict(&pos, ply, CCERL_MAX_PLIES).is_some() {
+                    break;
+                }
+                let ours: std::collections::BTreeSet<(usize, usize)> = pos
+                    .legal_moves()
+                    .iter()
+                    .map(|m| (m.from.index(), m.to.index()))
+                    .collect();
+                assert_eq!(ours, their_moves(&pos), "{pos}");
+                compared += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Mostly forward moves, so that games reach the goal-locked endgame.
+                let fwd: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        let home = pos.variant().home_camps()[pos.turn() - 1] as usize;
+                        let g = pos.geometry();
+                        g.distance_to_target(home, m.to) < g.distance_to_target(home, m.from)
+                    })
+                    .collect();
+                let pool = if fwd.is_empty() || rng.below(5) == 0 {
+                    &moves
+                } else {
+                    &fwd
+                };
+                pos = pos.after(pool[rng.below(pool.len() as u64) as usize]).unwrap();
+            }
+        }
+        assert!(compared > 1000, "{compared}");
+    }
 }
