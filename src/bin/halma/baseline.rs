@@ -34,6 +34,8 @@ struct Entry {
 pub struct Baseline {
     table: HashMap<u64, Entry>,
     nodes: u64,
+    /// Budget checks so far, to read the clock only now and then.
+    checks: u64,
     max_nodes: u64,
     deadline: Option<(Instant, f64)>,
     stopped: bool,
@@ -45,6 +47,7 @@ impl Baseline {
         Baseline {
             table: HashMap::new(),
             nodes: 0,
+            checks: 0,
             max_nodes: u64::MAX,
             deadline: None,
             stopped: false,
@@ -79,10 +82,12 @@ impl Baseline {
         (pos.points(me) - pos.points(3 - me)) * 100
     }
 
+    /// Called at every inner node; looks at the clock every 64th call.
     fn out_of_budget(&mut self) -> bool {
+        self.checks += 1;
         if self.nodes >= self.max_nodes {
             self.stopped = true;
-        } else if self.nodes % 1024 == 0 {
+        } else if self.checks % 64 == 0 {
             if let Some((start, ms)) = self.deadline {
                 if start.elapsed().as_secs_f64() * 1000.0 >= ms {
                     self.stopped = true;
