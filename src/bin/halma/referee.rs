@@ -264,6 +264,8 @@ struct GameResult {
     verdict: Verdict,
     plies: u32,
     record: String,
+    /// Each engine's answer times (engine 1 first), milliseconds.
+    times: [Vec<f64>; 2],
 }
 
 impl GameResult {
@@ -290,7 +292,13 @@ struct Settings {
 
 /// Plays one game; `engines[p]` plays CCP player `p`. A failing engine is dropped (and
 /// relaunched by the caller).
-fn play(o: &Opening, engines: &mut [Option<Engine>; 2], s: &Settings) -> (Verdict, u32, Vec<Move>) {
+/// `times[p]` gathers player `p`'s answer times in milliseconds.
+fn play(
+    o: &Opening,
+    engines: &mut [Option<Engine>; 2],
+    s: &Settings,
+    times: &mut [Vec<f64>; 2],
+) -> (Verdict, u32, Vec<Move>) {
     let mut pos = o.pos.clone();
     let mut ply = o.ply;
     let mut moves = o.moves.clone();
@@ -306,6 +314,7 @@ fn play(o: &Opening, engines: &mut [Option<Engine>; 2], s: &Settings) -> (Verdic
         let Some(e) = engines[player as usize].as_mut() else {
             return (loss, ply, moves);
         };
+        let asked_at = Instant::now();
         let asked = e
             .send(&format!(
                 "position cells {} player {player} ply {ply}",
@@ -313,6 +322,7 @@ fn play(o: &Opening, engines: &mut [Option<Engine>; 2], s: &Settings) -> (Verdic
             ))
             .and_then(|_| e.send(&s.go))
             .and_then(|_| e.read_until(&["bestmove"], s.timeout));
+        times[player as usize].push(asked_at.elapsed().as_secs_f64() * 1000.0);
         let answer = match asked {
             Ok(a) => a,
             Err(_) => {
@@ -479,9 +489,13 @@ pub fn run_match(a: MatchArgs) -> Outcome {
                 } else {
                     [e[1].take(), e[0].take()]
                 };
-                let (verdict, plies, moves) = play(&openings[oi], &mut seats, &settings);
+                let mut times = [Vec::new(), Vec::new()];
+                let (verdict, plies, moves) = play(&openings[oi], &mut seats, &settings, &mut times);
                 let [p0, p1] = seats;
                 e = if e1_first { [p0, p1] } else { [p1, p0] };
+                if !e1_first {
+                    times.swap(0, 1);
+                }
                 let r = GameResult {
                     number,
                     opening: oi,
@@ -489,6 +503,7 @@ pub fn run_match(a: MatchArgs) -> Outcome {
                     verdict,
                     plies,
                     record: record(&moves),
+                    times,
                 };
                 if tx.send(Ok(r)).is_err() {
                     return;
@@ -517,6 +532,8 @@ pub fn run_match(a: MatchArgs) -> Outcome {
     let mut tally = Tally { wdl: [0; 3] };
     let mut from_start = [0u32; 3];
     let mut plies = 0u64;
+    // Per engine: total answer time, answers, the slowest.
+    let mut time = [(0.0f64, 0u64, 0.0f64); 2];
     let mut failure = None;
     let mut sprt_result = None;
     for r in rx {
@@ -540,6 +557,11 @@ pub fn run_match(a: MatchArgs) -> Outcome {
             from_start[k] += 1;
         }
         plies += r.plies as u64;
+        for (t, ms) in time.iter_mut().zip(&r.times) {
+            t.0 += ms.iter().sum::<f64>();
+            t.1 += ms.len() as u64;
+            t.2 = ms.iter().copied().fold(t.2, f64::max);
+        }
         let (what, reason) = match r.verdict {
             Verdict::Win(p, why) => (format!("player {p} wins"), why),
             Verdict::Draw(why) => ("draw".to_string(), why),
@@ -611,6 +633,14 @@ pub fn run_match(a: MatchArgs) -> Outcome {
             Some((llr, false)) => println!("SPRT [{e0}, {e1}]: H0 accepted (LLR {llr:.2})"),
             None => println!("SPRT [{e0}, {e1}]: no decision (LLR {:.2})", tally.llr(e0, e1)),
         }
+    }
+    for (k, t) in time.iter().enumerate() {
+        println!(
+            "engine {}: {:.1} ms an answer on average, the slowest {:.0} ms",
+            k + 1,
+            t.0 / t.1.max(1) as f64,
+            t.2
+        );
     }
     println!(
         "average game length {:.1} plies; wall time {:.1} s",
