@@ -141,7 +141,10 @@ fn match_plays_both_sides_and_reports_the_score() {
     assert!(text.contains("4 games of 4 (2 openings"), "{text}");
     assert!(text.contains("engine 1 wins "), "{text}");
     assert!(text.contains("from the standard start: "), "{text}");
-    assert!(text.contains("engine 2: ") && text.contains("ms an answer on average"), "{text}");
+    assert!(
+        text.contains("engine 2: ") && text.contains("ms an answer on average"),
+        "{text}"
+    );
     let results = std::fs::read_to_string(games.join("results.txt")).unwrap();
     assert_eq!(results.lines().count(), 4, "{results}");
     for n in 1..=4 {
