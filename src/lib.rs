@@ -36,6 +36,7 @@
 pub mod ai;
 #[cfg(feature = "bench")]
 mod bench;
+pub mod ccp;
 mod describe;
 mod error;
 mod game;

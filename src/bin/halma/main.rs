@@ -3,7 +3,10 @@
 //! does the work, and this program prints it.
 
 mod ai;
+mod baseline;
 mod bench;
+mod ccp;
+mod referee;
 mod rules;
 mod solve;
 
@@ -35,6 +38,10 @@ enum Command {
     Bestmove(ai::BestmoveArgs),
     Selfplay(ai::SelfplayArgs),
     Solve(solve::SolveArgs),
+    Ccp(ccp::CcpArgs),
+    BaselineEngine(ccp::BaselineArgs),
+    Match(referee::MatchArgs),
+    Openings(referee::OpeningsArgs),
 }
 
 /// A failed command: the message for the user (clap reports usage errors itself).
@@ -49,6 +56,10 @@ fn main() -> ExitCode {
         Command::Bestmove(a) => ai::bestmove(a),
         Command::Selfplay(a) => ai::selfplay(a),
         Command::Solve(a) => solve::solve(a),
+        Command::Ccp(a) => ccp::ccp(a),
+        Command::BaselineEngine(a) => ccp::baseline(a),
+        Command::Match(a) => referee::run_match(a),
+        Command::Openings(a) => referee::openings(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

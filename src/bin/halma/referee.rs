@@ -1,0 +1,669 @@
+//! `halma match`, our CCP referee, and `halma openings`, the openings it plays from.
+//!
+//! The referee launches each engine command (through `sh -c`), shakes hands as the CCERL
+//! referee does (`ccp`, then `isready`), sends `position cells .. player .. ply ..` and
+//! `go` for every move, checks each answer with our rules, and adjudicates by the CCERL
+//! rules (`halma::ccp::verdict`). An illegal move, a timeout or a dead engine loses the game.
+
+use crate::Outcome;
+use clap::Args;
+use halma::ai::Rng;
+use halma::ccp::{self, Verdict};
+use halma::{Move, Position};
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Play two CCP engines against each other over an openings file.
+///
+/// Each opening is played twice, each engine taking player 0 (the first to move from the
+/// start) once. Every move is checked with our rules; games end by the CCERL rules (the
+/// variant star-2+any-camp+balance+turns=120, the first player's finish answered at once,
+/// 240 plies). Prints engine 1's wins, draws and losses, its score and the Elo difference
+/// with a 95% interval.
+#[derive(Args)]
+#[command(verbatim_doc_comment)]
+pub struct MatchArgs {
+    /// Engine 1's command line, e.g. "halma ccp --level 5"
+    #[arg(long, value_name = "CMD")]
+    engine1: String,
+    /// Engine 2's command line, e.g. "halma baseline-engine"
+    #[arg(long, value_name = "CMD")]
+    engine2: String,
+    /// The openings file (see halma openings)
+    #[arg(long, value_name = "FILE")]
+    openings: PathBuf,
+    /// Only the first N openings
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// Milliseconds a move (go movetime) [default: 100]
+    #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+    movetime: Option<u64>,
+    /// Nodes a move (go nodes) instead of a time
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Games played at once (each with its own pair of engine processes)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    concurrency: usize,
+    /// Ply cap, counted from the standard start
+    #[arg(long, value_name = "N", default_value_t = ccp::CCERL_MAX_PLIES)]
+    max_plies: u32,
+    /// Seconds an engine may take to answer before it loses the game
+    #[arg(long, value_name = "S", default_value_t = 10.0)]
+    timeout: f64,
+    /// Write the games as game records: into a directory (one file a game and results.txt)
+    /// when OUT is a directory or ends with '/', else all into one file, a blank line apart
+    #[arg(long, value_name = "OUT")]
+    out: Option<PathBuf>,
+    /// Stop early by a sequential test of ELO0 against ELO1 (5% error each way), e.g. 0,50
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<String>,
+    /// Report every game on stderr
+    #[arg(short, long)]
+    verbose: bool,
+}
+
+/// Write reproducible openings for halma match, one a line.
+///
+/// The first line is the standard start ("start"); each other is a sequence of moves from
+/// it in our notation: between half and all of --plies plies, each a move chosen at random
+/// among those that gain rows (any move when none does), kept when its position is new and
+/// the game goes on.
+#[derive(Args)]
+#[command(verbatim_doc_comment)]
+pub struct OpeningsArgs {
+    /// Openings to write, the standard start included
+    #[arg(long, value_name = "N", default_value_t = 128)]
+    count: usize,
+    /// The longest opening, in plies
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    plies: u32,
+    /// Seed of the random choices
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+}
+
+/// One opening: the position, its plies from the start, and the moves to it.
+#[derive(Clone)]
+struct Opening {
+    pos: Position,
+    ply: u32,
+    moves: Vec<Move>,
+}
+
+/// Rows gained by `m` for the seat to move.
+fn gain(pos: &Position, m: Move) -> i32 {
+    let home = pos.variant().home_camps()[pos.turn() - 1] as usize;
+    let g = pos.geometry();
+    g.distance_to_target(home, m.from) - g.distance_to_target(home, m.to)
+}
+
+/// `halma openings`.
+pub fn openings(a: OpeningsArgs) -> Outcome {
+    let start = Position::start(ccp::ccerl_variant());
+    let mut rng = Rng::new(a.seed);
+    let mut seen = HashSet::new();
+    seen.insert(start.hash());
+    println!(
+        "# halma openings --count {} --plies {} --seed {}",
+        a.count, a.plies, a.seed
+    );
+    println!("start");
+    let mut written = 1;
+    let mut tries = 0;
+    while written < a.count {
+        tries += 1;
+        if tries > 1000 * a.count {
+            return Err(format!("found only {written} distinct openings"));
+        }
+        let lo = a.plies.div_ceil(2).max(1);
+        let len = lo + rng.below((a.plies.max(lo) - lo + 1) as u64) as u32;
+        let mut pos = start.clone();
+        let mut text = Vec::new();
+        for _ in 0..len {
+            let moves = pos.legal_moves();
+            let forward: Vec<Move> = moves.iter().copied().filter(|&m| gain(&pos, m) > 0).collect();
+            let pool = if forward.is_empty() { &moves } else { &forward };
+            let Some(&m) = pool.get(rng.below(pool.len().max(1) as u64) as usize) else {
+                break;
+            };
+            text.push(pos.move_text(m));
+            pos = pos.after(m).map_err(|e| e.to_string())?;
+        }
+        if text.len() as u32 == len && ccp::verdict(&pos, len, 0).is_none() && seen.insert(pos.hash()) {
+            println!("{}", text.join(" "));
+            written += 1;
+        }
+    }
+    Ok(())
+}
+
+/// Reads an openings file: `#` comments and blank lines are skipped, `start` is the
+/// standard start, any other line the moves from it.
+fn read_openings(path: &Path) -> Result<Vec<Opening>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let start = Position::start(ccp::ccerl_variant());
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut o = Opening {
+            pos: start.clone(),
+            ply: 0,
+            moves: Vec::new(),
+        };
+        if line != "start" {
+            for word in line.split_whitespace() {
+                let m = o
+                    .pos
+                    .parse_move(word)
+                    .map_err(|e| format!("{}, line {}: {word}: {e}", path.display(), i + 1))?;
+                o.pos = o.pos.after(m).map_err(|e| e.to_string())?;
+                o.moves.push(m);
+                o.ply += 1;
+            }
+        }
+        if ccp::verdict(&o.pos, o.ply, 0).is_some() || o.pos.is_over() {
+            return Err(format!("{}, line {}: the game is over", path.display(), i + 1));
+        }
+        out.push(o);
+    }
+    if out.is_empty() {
+        return Err(format!("{}: no openings", path.display()));
+    }
+    Ok(out)
+}
+
+/// A running engine process.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn launch(cmd: &str, timeout: Duration) -> Result<Engine, String> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(cmd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("{cmd}: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut e = Engine { child, stdin, lines };
+        e.send("ccp")?;
+        e.read_until(&["ccpok", "id ", "protocol "], timeout)
+            .map_err(|m| format!("{cmd}: {m}"))?;
+        e.send("isready")?;
+        e.read_until(&["readyok"], timeout)
+            .map_err(|m| format!("{cmd}: {m}"))?;
+        Ok(e)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("the engine does not read: {e}"))
+    }
+
+    /// The first line starting with one of `prefixes`, skipping others.
+    fn read_until(&mut self, prefixes: &[&str], timeout: Duration) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) if prefixes.iter().any(|p| l.trim().starts_with(p)) => return Ok(l.trim().to_string()),
+                Ok(_) => {}
+                Err(mpsc::RecvTimeoutError::Timeout) => return Err(format!("no {} in time", prefixes[0])),
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Err("the engine exited".into()),
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One game's result.
+struct GameResult {
+    number: usize,
+    opening: usize,
+    /// Whether engine 1 was player 0.
+    e1_first: bool,
+    verdict: Verdict,
+    plies: u32,
+    record: String,
+    /// Each engine's answer times (engine 1 first), milliseconds.
+    times: [Vec<f64>; 2],
+}
+
+impl GameResult {
+    /// Engine 1's score: 1, ½ or 0.
+    fn score(&self) -> f64 {
+        match self.verdict {
+            Verdict::Draw(_) => 0.5,
+            Verdict::Win(p, _) => {
+                if (p == 0) == self.e1_first {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+        }
+    }
+}
+
+struct Settings {
+    go: String,
+    max_plies: u32,
+    timeout: Duration,
+}
+
+/// Plays one game; `engines[p]` plays CCP player `p`. A failing engine is dropped (and
+/// relaunched by the caller).
+/// `times[p]` gathers player `p`'s answer times in milliseconds.
+fn play(
+    o: &Opening,
+    engines: &mut [Option<Engine>; 2],
+    s: &Settings,
+    times: &mut [Vec<f64>; 2],
+) -> (Verdict, u32, Vec<Move>) {
+    let mut pos = o.pos.clone();
+    let mut ply = o.ply;
+    let mut moves = o.moves.clone();
+    loop {
+        if let Some(v) = ccp::verdict(&pos, ply, s.max_plies) {
+            return (v, ply, moves);
+        }
+        if pos.legal_moves().is_empty() || pos.is_over() {
+            return (Verdict::Draw("no_legal_moves"), ply, moves);
+        }
+        let player = ccp::player_of(pos.turn());
+        let loss = Verdict::Win(1 - player, "protocol_error");
+        let Some(e) = engines[player as usize].as_mut() else {
+            return (loss, ply, moves);
+        };
+        let asked_at = Instant::now();
+        let asked = e
+            .send(&format!(
+                "position cells {} player {player} ply {ply}",
+                ccp::cells_of(&pos)
+            ))
+            .and_then(|_| e.send(&s.go))
+            .and_then(|_| e.read_until(&["bestmove"], s.timeout));
+        times[player as usize].push(asked_at.elapsed().as_secs_f64() * 1000.0);
+        let answer = match asked {
+            Ok(a) => a,
+            Err(_) => {
+                engines[player as usize] = None;
+                return (loss, ply, moves);
+            }
+        };
+        let Ok(m) = ccp::parse_move(&pos, &answer) else {
+            return (Verdict::Win(1 - player, "illegal_move"), ply, moves);
+        };
+        pos = match pos.after(m) {
+            Ok(p) => p,
+            Err(_) => return (Verdict::Win(1 - player, "illegal_move"), ply, moves),
+        };
+        moves.push(m);
+        ply += 1;
+    }
+}
+
+/// The game record: the variant, then the moves from the standard start.
+fn record(moves: &[Move]) -> String {
+    let mut pos = Position::start(ccp::ccerl_variant());
+    let mut words = Vec::new();
+    for &m in moves {
+        words.push(pos.move_text(m));
+        match pos.after(m) {
+            Ok(p) => pos = p,
+            Err(_) => break,
+        }
+    }
+    let lines: Vec<String> = words.chunks(12).map(|c| c.join(" ")).collect();
+    format!("{}\n{}\n", ccp::CCERL_VARIANT, lines.join("\n"))
+}
+
+/// Engine 1's score and Elo difference with its 95% interval (normal approximation).
+pub struct Tally {
+    /// Wins, draws and losses of engine 1.
+    pub wdl: [u32; 3],
+}
+
+impl Tally {
+    fn games(&self) -> u32 {
+        self.wdl.iter().sum()
+    }
+    /// Mean score and its per-game variance.
+    fn moments(&self) -> (f64, f64) {
+        let n = self.games().max(1) as f64;
+        let [w, d, l] = self.wdl.map(|x| x as f64);
+        let s = (w + d / 2.0) / n;
+        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
+        (s, var)
+    }
+    /// Elo of a score (±infinity at 1 and 0).
+    fn elo(s: f64) -> f64 {
+        if s >= 1.0 {
+            f64::INFINITY
+        } else if s <= 0.0 {
+            f64::NEG_INFINITY
+        } else {
+            -400.0 * (1.0 / s - 1.0).log10()
+        }
+    }
+    /// Score, Elo and the Elo interval's ends.
+    pub fn elo_interval(&self) -> (f64, f64, f64, f64) {
+        let (s, var) = self.moments();
+        let se = (var / self.games().max(1) as f64).sqrt();
+        (
+            s,
+            Self::elo(s),
+            Self::elo(s - 1.96 * se),
+            Self::elo(s + 1.96 * se),
+        )
+    }
+    /// The log-likelihood ratio of Elo `e1` against `e0` (the trinomial approximation).
+    pub fn llr(&self, e0: f64, e1: f64) -> f64 {
+        let (s, var) = self.moments();
+        if var <= 0.0 {
+            return 0.0;
+        }
+        let score = |e: f64| 1.0 / (1.0 + 10f64.powf(-e / 400.0));
+        let (s0, s1) = (score(e0), score(e1));
+        self.games() as f64 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+    }
+}
+
+fn fmt_elo(e: f64) -> String {
+    if e.is_infinite() {
+        if e > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
+    } else {
+        format!("{e:+.0}")
+    }
+}
+
+/// `halma match`.
+pub fn run_match(a: MatchArgs) -> Outcome {
+    let mut openings = read_openings(&a.openings)?;
+    if let Some(n) = a.limit {
+        openings.truncate(n.max(1));
+    }
+    let sprt = match &a.sprt {
+        None => None,
+        Some(t) => {
+            let v: Vec<f64> = t.split(',').filter_map(|x| x.trim().parse().ok()).collect();
+            match v[..] {
+                [e0, e1] if e0 < e1 => Some((e0, e1)),
+                _ => return Err(format!("--sprt '{t}': expected ELO0,ELO1 with ELO0 < ELO1")),
+            }
+        }
+    };
+    let go = match (a.movetime, a.nodes) {
+        (_, Some(n)) => format!("go nodes {n}"),
+        (ms, None) => format!("go movetime {}", ms.unwrap_or(100)),
+    };
+    let settings = Arc::new(Settings {
+        go: go.clone(),
+        max_plies: a.max_plies,
+        timeout: Duration::from_secs_f64(a.timeout.max(0.01)),
+    });
+    let tasks: Vec<(usize, usize, bool)> = (0..openings.len())
+        .flat_map(|i| [(2 * i, i, true), (2 * i + 1, i, false)])
+        .collect();
+    let total = tasks.len();
+    let tasks = Arc::new(Mutex::new(tasks.into_iter()));
+    let openings = Arc::new(openings);
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<Result<GameResult, String>>();
+    let mut workers = Vec::new();
+    for _ in 0..a.concurrency.max(1) {
+        let (tasks, openings, stop, tx, settings) = (
+            tasks.clone(),
+            openings.clone(),
+            stop.clone(),
+            tx.clone(),
+            settings.clone(),
+        );
+        let cmds = [a.engine1.clone(), a.engine2.clone()];
+        workers.push(std::thread::spawn(move || {
+            let mut e: [Option<Engine>; 2] = [None, None];
+            loop {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let Some((number, oi, e1_first)) = tasks.lock().unwrap().next() else {
+                    return;
+                };
+                for k in 0..2 {
+                    if e[k].is_none() {
+                        match Engine::launch(&cmds[k], settings.timeout) {
+                            Ok(x) => e[k] = Some(x),
+                            Err(m) => {
+                                let _ = tx.send(Err(m));
+                                return;
+                            }
+                        }
+                    }
+                }
+                // engines[p] plays player p.
+                let mut seats = if e1_first {
+                    [e[0].take(), e[1].take()]
+                } else {
+                    [e[1].take(), e[0].take()]
+                };
+                let mut times = [Vec::new(), Vec::new()];
+                let (verdict, plies, moves) = play(&openings[oi], &mut seats, &settings, &mut times);
+                let [p0, p1] = seats;
+                e = if e1_first { [p0, p1] } else { [p1, p0] };
+                if !e1_first {
+                    times.swap(0, 1);
+                }
+                let r = GameResult {
+                    number,
+                    opening: oi,
+                    e1_first,
+                    verdict,
+                    plies,
+                    record: record(&moves),
+                    times,
+                };
+                if tx.send(Ok(r)).is_err() {
+                    return;
+                }
+            }
+        }));
+    }
+    drop(tx);
+    let dir = a
+        .out
+        .as_ref()
+        .filter(|p| p.is_dir() || p.to_string_lossy().ends_with('/'));
+    let mut file = None;
+    if let Some(d) = dir {
+        std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+    } else if let Some(p) = &a.out {
+        file = Some(std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?);
+    }
+    let mut results_txt = match dir {
+        Some(d) => {
+            Some(std::fs::File::create(d.join("results.txt")).map_err(|e| format!("{}: {e}", d.display()))?)
+        }
+        None => None,
+    };
+    let started = Instant::now();
+    let mut tally = Tally { wdl: [0; 3] };
+    let mut from_start = [0u32; 3];
+    let mut plies = 0u64;
+    // Per engine: total answer time, answers, the slowest.
+    let mut time = [(0.0f64, 0u64, 0.0f64); 2];
+    let mut failure = None;
+    let mut sprt_result = None;
+    for r in rx {
+        let r = match r {
+            Ok(r) => r,
+            Err(m) => {
+                failure = Some(m);
+                stop.store(true, Ordering::Relaxed);
+                continue;
+            }
+        };
+        let k = if r.score() == 1.0 {
+            0
+        } else if r.score() == 0.5 {
+            1
+        } else {
+            2
+        };
+        tally.wdl[k] += 1;
+        if openings[r.opening].ply == 0 {
+            from_start[k] += 1;
+        }
+        plies += r.plies as u64;
+        for (t, ms) in time.iter_mut().zip(&r.times) {
+            t.0 += ms.iter().sum::<f64>();
+            t.1 += ms.len() as u64;
+            t.2 = ms.iter().copied().fold(t.2, f64::max);
+        }
+        let (what, reason) = match r.verdict {
+            Verdict::Win(p, why) => (format!("player {p} wins"), why),
+            Verdict::Draw(why) => ("draw".to_string(), why),
+        };
+        let line = format!(
+            "game {} opening {} engine 1 = player {}: {what} ({reason}) after {} plies",
+            r.number + 1,
+            r.opening + 1,
+            if r.e1_first { 0 } else { 1 },
+            r.plies
+        );
+        if a.verbose {
+            eprintln!("{line}");
+        }
+        if let Some(f) = results_txt.as_mut() {
+            writeln!(f, "{line}").map_err(|e| e.to_string())?;
+        }
+        if let Some(d) = dir {
+            std::fs::write(d.join(format!("{:04}.txt", r.number + 1)), &r.record)
+                .map_err(|e| e.to_string())?;
+        } else if let Some(f) = file.as_mut() {
+            writeln!(f, "{}", r.record).map_err(|e| e.to_string())?;
+        }
+        if let Some((e0, e1)) = sprt {
+            let llr = tally.llr(e0, e1);
+            let bound = (0.95f64 / 0.05).ln();
+            if sprt_result.is_none() && (llr >= bound || llr <= -bound) {
+                sprt_result = Some((llr, llr >= bound));
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+    for w in workers {
+        let _ = w.join();
+    }
+    if let Some(m) = failure {
+        return Err(m);
+    }
+    let n = tally.games();
+    let (s, elo, lo, hi) = tally.elo_interval();
+    println!(
+        "engine 1: {}\nengine 2: {}\n{} games of {total} ({} openings from {}, both sides), {go}, {} at once",
+        a.engine1,
+        a.engine2,
+        n,
+        openings.len(),
+        a.openings.display(),
+        a.concurrency.max(1)
+    );
+    println!(
+        "engine 1 wins {}, draws {}, losses {}: score {:.1}%, Elo {} [{}, {}] (95%)",
+        tally.wdl[0],
+        tally.wdl[1],
+        tally.wdl[2],
+        s * 100.0,
+        fmt_elo(elo),
+        fmt_elo(lo),
+        fmt_elo(hi)
+    );
+    if from_start.iter().sum::<u32>() > 0 {
+        println!(
+            "from the standard start: wins {}, draws {}, losses {}",
+            from_start[0], from_start[1], from_start[2]
+        );
+    }
+    if let Some((e0, e1)) = sprt {
+        match sprt_result {
+            Some((llr, true)) => println!("SPRT [{e0}, {e1}]: H1 accepted (LLR {llr:.2})"),
+            Some((llr, false)) => println!("SPRT [{e0}, {e1}]: H0 accepted (LLR {llr:.2})"),
+            None => println!("SPRT [{e0}, {e1}]: no decision (LLR {:.2})", tally.llr(e0, e1)),
+        }
+    }
+    for (k, t) in time.iter().enumerate() {
+        println!(
+            "engine {}: {:.1} ms an answer on average, the slowest {:.0} ms",
+            k + 1,
+            t.0 / t.1.max(1) as f64,
+            t.2
+        );
+    }
+    println!(
+        "average game length {:.1} plies; wall time {:.1} s",
+        plies as f64 / n.max(1) as f64,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_and_its_interval() {
+        let t = Tally { wdl: [60, 20, 20] };
+        let (s, elo, lo, hi) = t.elo_interval();
+        assert!((s - 0.7).abs() < 1e-9);
+        assert!((elo - 147.2).abs() < 0.1, "{elo}");
+        assert!(lo < elo && elo < hi && lo > 70.0 && hi < 240.0, "{lo} {hi}");
+        let all = Tally { wdl: [10, 0, 0] };
+        assert_eq!(all.elo_interval().1, f64::INFINITY);
+        assert!(t.llr(0.0, 50.0) > 2.95);
+        assert!(Tally { wdl: [20, 20, 60] }.llr(0.0, 50.0) < -2.95);
+    }
+}

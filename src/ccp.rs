@@ -1,0 +1,666 @@
+//! CCP, the Chinese Checkers Protocol of the CCERL engine rating list: its messages, its
+//! board encoding and cell numbers, and the list's rules (`CCERL-2P10-v2`) as one of our
+//! variants plus the referee's adjudication. Pure: the stdin/stdout loops and the match
+//! referee are in the `halma` program. The protocol and the rules are described in
+//! `docs/engine.md` and `docs/rules.md`.
+//!
+//! Cells: CCP numbers the 121 holes of the standard star top row first, left to right,
+//! as we do, and its player 0 starts in the top point and moves first. Our seat 1 starts at
+//! the bottom and moves first, so CCP is our board turned half a turn: CCP hole `i` is our
+//! cell `120 - i`, CCP player `p` our seat `p + 1`.
+
+use crate::{Cell, Move, Position, Variant};
+
+/// The CCERL rules as a variant string: the standard star for two (`star-2`), moves may end
+/// in the side points (`any-camp`), the `fill` win (the default), equal turns after the
+/// first player finishes (`balance`) and the 240-ply cap (`turns=120`, per seat).
+pub const CCERL_VARIANT: &str = "star-2+any-camp+balance+turns=120";
+
+/// The CCERL game length cap in plies, counted from the standard start.
+pub const CCERL_MAX_PLIES: u32 = 240;
+
+/// Holes of the CCP board.
+pub const CCP_CELLS: usize = 121;
+
+/// The CCERL variant.
+pub fn ccerl_variant() -> Variant {
+    CCERL_VARIANT.parse().expect("the CCERL variant string is valid")
+}
+
+/// Our cell for a CCP hole number, `None` out of range.
+pub fn cell_of(hole: usize) -> Option<Cell> {
+    (hole < CCP_CELLS).then(|| Cell::new((CCP_CELLS - 1 - hole) as u16))
+}
+
+/// The CCP hole number of one of our cells of the standard star.
+pub fn hole_of(cell: Cell) -> usize {
+    CCP_CELLS - 1 - cell.index()
+}
+
+/// Our seat (1-based) for a CCP player (0 or 1).
+pub fn seat_of(player: u8) -> usize {
+    player as usize + 1
+}
+
+/// The CCP player (0 or 1) of our seat (1 or 2).
+pub fn player_of(seat: usize) -> u8 {
+    (seat - 1) as u8
+}
+
+/// A CCERL position from the protocol's board (`COMPACT121`: one character a hole, `.`
+/// empty, `0` or `1` a piece of that player) and the player to move.
+///
+/// # Errors
+/// A message that says what is wrong: the length, a character and where, the player.
+pub fn position_from_cells(cells: &str, player: u8) -> Result<Position, String> {
+    if player > 1 {
+        return Err(format!("player {player} does not exist (0 or 1)"));
+    }
+    let chars: Vec<char> = cells.chars().collect();
+    if chars.len() != CCP_CELLS {
+        return Err(format!(
+            "the board has {CCP_CELLS} characters, one a hole; found {}",
+            chars.len()
+        ));
+    }
+    let mut ours = vec!['.'; CCP_CELLS];
+    for (hole, &ch) in chars.iter().enumerate() {
+        ours[CCP_CELLS - 1 - hole] = match ch {
+            '.' => '.',
+            '0' => '1',
+            '1' => '2',
+            other => {
+                return Err(format!(
+                    "hole {hole}: unexpected '{}' (use '.', '0' or '1')",
+                    other.escape_default()
+                ))
+            }
+        };
+    }
+    let variant = ccerl_variant();
+    let geo = variant.geometry();
+    let rows: Vec<String> = geo
+        .rows()
+        .iter()
+        .map(|row| row.iter().map(|c| ours[c.index()]).collect())
+        .collect();
+    format!("{variant} {} {}", seat_of(player), rows.join("/"))
+        .parse()
+        .map_err(|e: crate::Error| e.to_string())
+}
+
+/// The protocol's board of a position of the standard two-seat star.
+pub fn cells_of(pos: &Position) -> String {
+    let mut out = vec!['.'; CCP_CELLS];
+    for (i, &s) in pos.cells().iter().enumerate().take(CCP_CELLS) {
+        out[CCP_CELLS - 1 - i] = match s {
+            0 => '.',
+            1 => '0',
+            _ => '1',
+        };
+    }
+    out.into_iter().collect()
+}
+
+/// A move in CCP notation: its path as hole numbers, `4-15-28`.
+pub fn path_text(path: &[Cell]) -> String {
+    let holes: Vec<String> = path.iter().map(|&c| hole_of(c).to_string()).collect();
+    holes.join("-")
+}
+
+/// Reads a CCP move (`bestmove` prefix optional) as the referee does: hole numbers joined
+/// by `-` (or `,`), at least two. The move is its first and last hole; it must be legal
+/// here (the referee takes a path whose ends make a legal move, since every `(from, to)` is
+/// one move).
+///
+/// # Errors
+/// When the text is not a move or the move is not legal here.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
+    let text = text.trim();
+    let text = text.strip_prefix("bestmove").map_or(text, str::trim);
+    let mut holes = Vec::new();
+    for part in text.split(['-', ',']).filter(|p| !p.is_empty()) {
+        let hole: usize = part
+            .parse()
+            .map_err(|_| format!("'{part}' is not a hole number (0 to 120)"))?;
+        holes.push(cell_of(hole).ok_or_else(|| format!("hole {hole} is not on the board (0 to 120)"))?);
+    }
+    if holes.len() < 2 {
+        return Err(format!("'{text}' is not a move: expected holes like 4-15-28"));
+    }
+    let m = Move::new(holes[0], holes[holes.len() - 1]);
+    if pos.is_legal(m) {
+        Ok(m)
+    } else {
+        Err(format!("{} is not a legal move here", path_text(&[m.from, m.to])))
+    }
+}
+
+/// How a CCERL game ended, by the referee's rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A win for this CCP player (0 or 1).
+    Win(u8, &'static str),
+    /// A draw.
+    Draw(&'static str),
+}
+
+/// The referee's verdict on a position reached after `ply` plies from the standard start,
+/// `None` while the game goes on. In the referee's order: both players finished (a draw);
+/// player 0 finished with all its pieces (a draw if player 1 is to move with an immediate
+/// finishing move, else player 0 wins); player 1 finished with all its pieces; a target
+/// point full with at least one piece of each side (its owner wins, player 0 checked first);
+/// the ply cap (a draw). The referee keeps no history, so there are no repetition draws.
+pub fn verdict(pos: &Position, ply: u32, max_plies: u32) -> Option<Verdict> {
+    let own = |p: &Position, seat: usize| target_counts(p, seat).0;
+    let full = |seat: usize| own(pos, seat) == target_size(pos, seat);
+    match (full(1), full(2)) {
+        (true, true) => return Some(Verdict::Draw("equal_turn_goal_draw")),
+        (true, false) => {
+            let size = target_size(pos, 2);
+            let reply = pos.turn() == 2
+                && own(pos, 2) + 1 == size
+                && pos
+                    .legal_moves()
+                    .into_iter()
+                    .any(|m| pos.after(m).is_ok_and(|p| own(&p, 2) == size));
+            return Some(if reply {
+                Verdict::Draw("equal_turn_goal_draw")
+            } else {
+                Verdict::Win(0, "all_pieces_in_goal")
+            });
+        }
+        (false, true) => return Some(Verdict::Win(1, "all_pieces_in_goal")),
+        _ => {}
+    }
+    for seat in 1..=2 {
+        let (own, blockers) = target_counts(pos, seat);
+        if own > 0 && blockers > 0 && own + blockers == target_size(pos, seat) {
+            return Some(Verdict::Win(player_of(seat), "anti_block_goal_full"));
+        }
+    }
+    (max_plies > 0 && ply >= max_plies).then_some(Verdict::Draw("max_ply"))
+}
+
+fn target_size(pos: &Position, seat: usize) -> usize {
+    let k = pos.variant().target_camp(seat - 1).unwrap_or(0);
+    pos.geometry().camp(k).len()
+}
+
+/// Own pieces and other pieces in a seat's target camp.
+fn target_counts(pos: &Position, seat: usize) -> (usize, usize) {
+    let k = pos.variant().target_camp(seat - 1).unwrap_or(0);
+    let mut own = 0;
+    let mut other = 0;
+    for &c in pos.geometry().camp(k) {
+        match pos.piece_at(c) {
+            Some(s) if s == seat => own += 1,
+            Some(_) => other += 1,
+            None => {}
+        }
+    }
+    (own, other)
+}
+
+/// How long an engine may think, from a `go` command.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GoLimits {
+    /// `movetime MS`: milliseconds for this move.
+    pub movetime: Option<u64>,
+    /// `nodes N`.
+    pub nodes: Option<u64>,
+    /// `depth D`.
+    pub depth: Option<u32>,
+    /// `wtime MS` (player 0's clock).
+    pub wtime: Option<u64>,
+    /// `btime MS` (player 1's clock).
+    pub btime: Option<u64>,
+    /// `winc MS`.
+    pub winc: Option<u64>,
+    /// `binc MS`.
+    pub binc: Option<u64>,
+    /// `movestogo N`.
+    pub movestogo: Option<u64>,
+    /// `infinite`.
+    pub infinite: bool,
+}
+
+impl GoLimits {
+    /// Milliseconds to spend on a move for `player` under a clock (`wtime`/`btime`): a
+    /// thirtieth of the time left (or its share of `movestogo`) plus most of the increment,
+    /// never more than a third of what is left. `None` without a clock for that player.
+    pub fn clock_millis(&self, player: u8) -> Option<u64> {
+        let (left, inc) = if player == 0 {
+            (self.wtime?, self.winc.unwrap_or(0))
+        } else {
+            (self.btime?, self.binc.unwrap_or(0))
+        };
+        let moves = self.movestogo.unwrap_or(30).clamp(1, 30);
+        Some((left / moves + inc * 4 / 5).min(left / 3).max(1))
+    }
+}
+
+/// A message to an engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `ccp`: the handshake; the engine answers with `id` lines, its options and `ccpok`.
+    Ccp,
+    /// `protocol`: answered `protocol ccp 1`.
+    Protocol,
+    /// `isready`: answered `readyok`.
+    IsReady,
+    /// `newgame`: forget the last game.
+    NewGame,
+    /// `setoption name N [value V]`.
+    SetOption {
+        /// The option's name.
+        name: String,
+        /// Its value, if given.
+        value: Option<String>,
+    },
+    /// `position startpos` or `position cells <COMPACT121> [player P] [ply N]`.
+    Position {
+        /// The board, `None` for the standard start.
+        cells: Option<String>,
+        /// The player to move (0 or 1).
+        player: u8,
+        /// Plies played since the standard start.
+        ply: u32,
+    },
+    /// `go` with its limits; answered with `info` and `bestmove`.
+    Go(GoLimits),
+    /// `stop`.
+    Stop,
+    /// `quit`.
+    Quit,
+}
+
+/// Parses one line of input. Blank lines are `Ok(None)`.
+///
+/// # Errors
+/// A message that names the command and what is wrong with it.
+pub fn parse_command(line: &str) -> Result<Option<Command>, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&cmd, args)) = words.split_first() else {
+        return Ok(None);
+    };
+    let none = |c: Command| {
+        if args.is_empty() {
+            Ok(Some(c))
+        } else {
+            Err(format!("{cmd} takes no arguments"))
+        }
+    };
+    match cmd {
+        "ccp" => none(Command::Ccp),
+        "protocol" => Ok(Some(Command::Protocol)),
+        "isready" => none(Command::IsReady),
+        "newgame" | "ccpnewgame" => none(Command::NewGame),
+        "stop" => none(Command::Stop),
+        "quit" => Ok(Some(Command::Quit)),
+        "setoption" => parse_setoption(args).map(Some),
+        "position" => parse_position(args).map(Some),
+        "go" => parse_go(args).map(|g| Some(Command::Go(g))),
+        other => Err(format!("unknown command '{}'", crate::position::clip(other))),
+    }
+}
+
+fn parse_setoption(args: &[&str]) -> Result<Command, String> {
+    let usage = "expected: setoption name <name> [value <value>]";
+    if args.first() != Some(&"name") || args.len() < 2 {
+        return Err(usage.into());
+    }
+    let v = args.iter().position(|&a| a == "value");
+    let name = args[1..v.unwrap_or(args.len())].join(" ");
+    if name.is_empty() {
+        return Err(usage.into());
+    }
+    let value = v.map(|i| args[i + 1..].join(" "));
+    Ok(Command::SetOption { name, value })
+}
+
+fn number<T: std::str::FromStr>(what: &str, text: Option<&&str>) -> Result<T, String> {
+    let t = text.ok_or_else(|| format!("{what} needs a number"))?;
+    t.parse()
+        .map_err(|_| format!("{what}: '{}' is not a number", crate::position::clip(t)))
+}
+
+fn parse_position(args: &[&str]) -> Result<Command, String> {
+    let usage = "expected: position startpos, or position cells <121 characters> player <0|1> ply <N>";
+    match args.first() {
+        Some(&"startpos") if args.len() == 1 => Ok(Command::Position {
+            cells: None,
+            player: 0,
+            ply: 0,
+        }),
+        Some(&"cells") if args.len() >= 2 => {
+            let (mut player, mut ply) = (0u8, 0u32);
+            let mut rest = args[2..].iter();
+            while let Some(&key) = rest.next() {
+                match key {
+                    "player" => {
+                        player = number("player", rest.next())?;
+                        if player > 1 {
+                            return Err(format!("player {player} does not exist (0 or 1)"));
+                        }
+                    }
+                    "ply" => ply = number("ply", rest.next())?,
+                    other => {
+                        return Err(format!(
+                            "position: unexpected '{}'; {usage}",
+                            crate::position::clip(other)
+                        ))
+                    }
+                }
+            }
+            Ok(Command::Position {
+                cells: Some(args[1].to_string()),
+                player,
+                ply,
+            })
+        }
+        _ => Err(usage.into()),
+    }
+}
+
+fn parse_go(args: &[&str]) -> Result<GoLimits, String> {
+    let mut g = GoLimits::default();
+    let mut it = args.iter();
+    while let Some(&key) = it.next() {
+        match key {
+            "movetime" => g.movetime = Some(number(key, it.next())?),
+            "nodes" => g.nodes = Some(number(key, it.next())?),
+            "depth" => g.depth = Some(number(key, it.next())?),
+            "wtime" => g.wtime = Some(number(key, it.next())?),
+            "btime" => g.btime = Some(number(key, it.next())?),
+            "winc" => g.winc = Some(number(key, it.next())?),
+            "binc" => g.binc = Some(number(key, it.next())?),
+            "movestogo" => g.movestogo = Some(number(key, it.next())?),
+            "infinite" => g.infinite = true,
+            other => {
+                return Err(format!(
+                    "go: unknown limit '{}' (movetime, nodes, depth, wtime, btime, winc, binc, movestogo, infinite)",
+                    crate::position::clip(other)
+                ))
+            }
+        }
+    }
+    Ok(g)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start_text() -> String {
+        format!("{}{}{}", "0".repeat(10), ".".repeat(101), "1".repeat(10))
+    }
+
+    /// The CCP board's holes as its referee builds them: the hexagon of radius 4 and the
+    /// six points, sorted by row, then by `q`.
+    fn their_coords() -> Vec<(i32, i32)> {
+        let mut v = Vec::new();
+        for q in -4..=4i32 {
+            for r in -4..=4i32 {
+                if q.abs().max(r.abs()).max((q + r).abs()) <= 4 {
+                    v.push((q, r));
+                }
+            }
+        }
+        for d in 1..=4 {
+            v.extend((-4..=-d).map(|r| (4 + d, r)));
+            v.extend((d..=4).map(|r| (-4 - d, r)));
+            v.extend((-4..=-d).map(|q| (q, 4 + d)));
+            v.extend((d..=4).map(|q| (q, -4 - d)));
+            v.extend((-4..=-d).map(|q| (q, -4 - d - q)));
+            v.extend((d..=4).map(|q| (q, 4 + d - q)));
+        }
+        v.sort_by_key(|&(q, r)| (r, q));
+        v.dedup();
+        v
+    }
+
+    #[test]
+    fn holes_are_our_cells_turned_half_a_turn() {
+        let g = ccerl_variant().geometry();
+        let theirs = their_coords();
+        assert_eq!(theirs.len(), CCP_CELLS);
+        for (hole, &(q, r)) in theirs.iter().enumerate() {
+            let c = cell_of(hole).unwrap();
+            assert_eq!(hole_of(c), hole);
+            assert_eq!(g.coord(c), (-q, -r), "hole {hole}");
+        }
+        assert_eq!(cell_of(121), None);
+        // CCP's player 0 starts in the top point (holes 0..10) = our seat 1's home.
+        let start = Position::start(ccerl_variant());
+        assert_eq!(cells_of(&start), start_text());
+    }
+
+    #[test]
+    fn positions_round_trip() {
+        let p = position_from_cells(&start_text(), 0).unwrap();
+        assert_eq!(p.turn(), 1);
+        assert_eq!(p.cells(), Position::start(ccerl_variant()).cells());
+        let q = position_from_cells(&start_text(), 1).unwrap();
+        assert_eq!(q.turn(), 2);
+        assert_eq!(cells_of(&q), start_text());
+        assert!(position_from_cells(&start_text()[1..], 0)
+            .unwrap_err()
+            .contains("121 characters"));
+        let bad = start_text().replacen('.', "x", 1);
+        assert!(position_from_cells(&bad, 0)
+            .unwrap_err()
+            .contains("hole 10: unexpected 'x'"));
+        assert!(position_from_cells(&start_text(), 2).is_err());
+    }
+
+    #[test]
+    fn moves_in_hole_numbers() {
+        let p = position_from_cells(&start_text(), 0).unwrap();
+        // Player 0's first moves: steps out of the top point, hops over its front row.
+        let mut n = 0;
+        for m in p.legal_moves() {
+            let path = p.hop_path(m).unwrap();
+            let text = path_text(&path);
+            assert_eq!(parse_move(&p, &text), Ok(m));
+            assert_eq!(parse_move(&p, &format!("bestmove {text}")), Ok(m));
+            n += 1;
+        }
+        assert_eq!(n, 14);
+        // Hole 6 is (1, -5), the front row's left piece: steps to (0, -4) and (1, -4).
+        assert!(parse_move(&p, "6-14").is_ok() && parse_move(&p, "6-15").is_ok());
+        assert!(parse_move(&p, "0-1").unwrap_err().contains("not a legal move"));
+        assert!(parse_move(&p, "4").is_err());
+        assert!(parse_move(&p, "4-x").unwrap_err().contains("not a hole number"));
+        assert!(parse_move(&p, "4-500").unwrap_err().contains("not on the board"));
+    }
+
+    #[test]
+    fn commands_parse() {
+        assert_eq!(parse_command("  "), Ok(None));
+        assert_eq!(parse_command("ccp"), Ok(Some(Command::Ccp)));
+        assert_eq!(parse_command("isready"), Ok(Some(Command::IsReady)));
+        assert_eq!(
+            parse_command(&format!("position cells {} player 1 ply 73", start_text())),
+            Ok(Some(Command::Position {
+                cells: Some(start_text()),
+                player: 1,
+                ply: 73
+            }))
+        );
+        assert_eq!(
+            parse_command("position startpos"),
+            Ok(Some(Command::Position {
+                cells: None,
+                player: 0,
+                ply: 0
+            }))
+        );
+        assert_eq!(
+            parse_command("go movetime 100"),
+            Ok(Some(Command::Go(GoLimits {
+                movetime: Some(100),
+                ..GoLimits::default()
+            })))
+        );
+        assert_eq!(
+            parse_command("setoption name Threads value 8"),
+            Ok(Some(Command::SetOption {
+                name: "Threads".into(),
+                value: Some("8".into())
+            }))
+        );
+        assert!(parse_command("go movetime x")
+            .unwrap_err()
+            .contains("not a number"));
+        assert!(parse_command("go sideways")
+            .unwrap_err()
+            .contains("unknown limit"));
+        assert!(parse_command("position").is_err());
+        assert!(parse_command("position cells x player 3").is_err());
+        assert!(parse_command("fly").unwrap_err().contains("unknown command"));
+        let g = GoLimits {
+            wtime: Some(60_000),
+            winc: Some(1000),
+            ..GoLimits::default()
+        };
+        assert_eq!(g.clock_millis(0), Some(2800));
+        assert_eq!(g.clock_millis(1), None);
+    }
+
+    #[test]
+    fn referee_verdicts() {
+        let v = ccerl_variant();
+        let start = Position::start(v);
+        assert_eq!(verdict(&start, 0, 240), None);
+        assert_eq!(verdict(&start, 240, 240), Some(Verdict::Draw("max_ply")));
+        // Player 0 (top start) has all ten at the bottom; player 1 nine at the top with the
+        // tenth one step away: a draw. Without the step, a win for player 0.
+        let mut cells = vec!['.'; CCP_CELLS];
+        cells[111..121].fill('0');
+        cells[0..9].fill('1');
+        // Hole 9, (4, -5), is empty; 17, (3, -4), is next to it.
+        cells[17] = '1';
+        let text: String = cells.iter().collect();
+        let p = position_from_cells(&text, 1).unwrap();
+        assert_eq!(verdict(&p, 100, 240), Some(Verdict::Draw("equal_turn_goal_draw")));
+        let p0 = position_from_cells(&text, 0).unwrap();
+        assert_eq!(
+            verdict(&p0, 100, 240),
+            Some(Verdict::Win(0, "all_pieces_in_goal"))
+        );
+        cells[17] = '.';
+        cells[60] = '1';
+        let far: String = cells.iter().collect();
+        let p = position_from_cells(&far, 1).unwrap();
+        assert_eq!(verdict(&p, 100, 240), Some(Verdict::Win(0, "all_pieces_in_goal")));
+        // Player 1's target (the top) full with one of player 0's pieces in it.
+        let mut cells = vec!['.'; CCP_CELLS];
+        cells[0] = '0';
+        cells[1..10].fill('1');
+        cells[40..49].fill('0');
+        cells[60] = '1';
+        let text: String = cells.iter().collect();
+        let p = position_from_cells(&text, 0).unwrap();
+        assert_eq!(
+            verdict(&p, 50, 240),
+            Some(Verdict::Win(1, "anti_block_goal_full"))
+        );
+    }
+
+    /// The CCERL referee's move generator, written from its description: steps, and hop
+    /// chains by depth-first search that never land on a hole twice (the origin included),
+    /// the origin counting as empty, with goal locking at every landing and side points
+    /// playable. Returns the `(from, to)` pairs.
+    fn their_moves(pos: &Position) -> std::collections::BTreeSet<(usize, usize)> {
+        let g = pos.geometry();
+        let index: std::collections::HashMap<(i32, i32), Cell> = g.cells().map(|c| (g.coord(c), c)).collect();
+        let at = |q: i32, r: i32| index.get(&(q, r)).copied();
+        let seat = pos.turn();
+        let goal = g.camp(pos.variant().target_camp(seat - 1).unwrap());
+        let in_goal = |c: Cell| goal.contains(&c);
+        const DIRS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+        let mut out = std::collections::BTreeSet::new();
+        for from in pos.pieces(seat) {
+            let empty = |c: Cell| c == from || pos.piece_at(c).is_none();
+            let (q, r) = g.coord(from);
+            let locked = in_goal(from);
+            for (dq, dr) in DIRS {
+                if let Some(to) = at(q + dq, r + dr) {
+                    if empty(to) && to != from && (!locked || in_goal(to)) {
+                        out.insert((from.index(), to.index()));
+                    }
+                }
+            }
+            let mut visited = vec![from];
+            fn dfs(
+                cur: Cell,
+                locked: bool,
+                visited: &mut Vec<Cell>,
+                out: &mut std::collections::BTreeSet<(usize, usize)>,
+                step: &dyn Fn(Cell, (i32, i32)) -> Option<(Cell, Cell)>,
+                empty: &dyn Fn(Cell) -> bool,
+                in_goal: &dyn Fn(Cell) -> bool,
+            ) {
+                for d in DIRS {
+                    let Some((mid, land)) = step(cur, d) else { continue };
+                    if empty(mid) || !empty(land) || visited.contains(&land) || (locked && !in_goal(land)) {
+                        continue;
+                    }
+                    out.insert((visited[0].index(), land.index()));
+                    visited.push(land);
+                    dfs(land, locked || in_goal(land), visited, out, step, empty, in_goal);
+                    visited.pop();
+                }
+            }
+            let step = |c: Cell, (dq, dr): (i32, i32)| {
+                let (q, r) = g.coord(c);
+                Some((at(q + dq, r + dr)?, at(q + 2 * dq, r + 2 * dr)?))
+            };
+            dfs(from, locked, &mut visited, &mut out, &step, &empty, &in_goal);
+        }
+        out
+    }
+
+    #[test]
+    fn our_move_sets_are_the_referees() {
+        let mut rng = crate::ai::Rng::new(38);
+        let mut compared = 0;
+        for _game in 0..12 {
+            let mut pos = Position::start(ccerl_variant());
+            for ply in 0..240u32 {
+                if verdict(&pos, ply, CCERL_MAX_PLIES).is_some() {
+                    break;
+                }
+                let ours: std::collections::BTreeSet<(usize, usize)> = pos
+                    .legal_moves()
+                    .iter()
+                    .map(|m| (m.from.index(), m.to.index()))
+                    .collect();
+                assert_eq!(ours, their_moves(&pos), "{pos}");
+                compared += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Mostly forward moves, so that games reach the goal-locked endgame.
+                let fwd: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        let home = pos.variant().home_camps()[pos.turn() - 1] as usize;
+                        let g = pos.geometry();
+                        g.distance_to_target(home, m.to) < g.distance_to_target(home, m.from)
+                    })
+                    .collect();
+                let pool = if fwd.is_empty() || rng.below(5) == 0 {
+                    &moves
+                } else {
+                    &fwd
+                };
+                pos = pos.after(pool[rng.below(pool.len() as u64) as usize]).unwrap();
+            }
+        }
+        assert!(compared > 1000, "{compared}");
+    }
+}
