@@ -246,17 +246,26 @@ test('move animation runs at display rate', async ({ page }) => {
   const m = greedyMove(mirror);
   await clickCell(page, m.from);
   const p = await cellPoint(page, m.to);
-  // Count frames while the move animates.
+  // Count the frames drawn while the move animates (the board is aria-busy then): from the
+  // first busy frame, however long the click takes to arrive, to the last.
   await page.evaluate(() => {
     window.__frames = [];
+    let seen = false;
+    let waited = 0;
     const tick = (t) => {
-      window.__frames.push(t);
       const busy = document.getElementById('board').getAttribute('aria-busy') === 'true';
-      if (window.__frames.length < 400 && (window.__frames.length < 3 || busy)) requestAnimationFrame(tick);
+      if (busy) {
+        seen = true;
+        window.__frames.push(t);
+      }
+      const more = seen ? busy : ++waited < 1200;
+      if (window.__frames.length < 400 && more) requestAnimationFrame(tick);
+      else window.__framesDone = true;
     };
     requestAnimationFrame(tick);
   });
   await page.mouse.click(p.x, p.y);
+  await page.waitForFunction(() => window.__framesDone === true);
   await settle(page);
   const frames = await page.evaluate(() => window.__frames);
   const gaps = frames.slice(1).map((t, i) => t - frames[i]);
