@@ -80,7 +80,8 @@ pub(crate) struct Rules {
     pub dirs: Vec<isize>,
     /// Per padded cell: bit `s` when the cell is in seat `s`'s target camp.
     pub target_bits: Vec<u8>,
-    /// Per padded cell: bit `s` when seat `s` may end a move there (star side points).
+    /// Per padded cell: bit `s` when seat `s` may end a move there (star side points; the
+    /// solitaire's yard).
     pub end_bits: Vec<u8>,
     pub target_size: [u8; MAX_SEATS],
     /// Per seat, per padded cell: distance to the target (progress).
@@ -102,6 +103,11 @@ pub(crate) struct Rules {
     pub mirror: Vec<u16>,
     pub lock: bool,
     pub side_points: bool,
+    /// Solitaire: each piece moves exactly once. A move may not end in the yard (`end_bits`
+    /// leaves it out), since a piece there could never leave it again and a solution has
+    /// none left there; so the pieces in the yard are exactly those that have not moved,
+    /// and a piece outside it has moved and may not move again.
+    pub once: bool,
     pub long: bool,
     pub swap: bool,
 }
@@ -135,6 +141,8 @@ impl Rules {
                     .collect(),
                 _ => Vec::new(),
             };
+            // Solitaire: a move may not end in the yard (see `Rules::once`).
+            let forbidden = if variant.is_solitaire() { vec![home] } else { forbidden };
             for c in geo.cells() {
                 if !forbidden.iter().any(|&k| geo.camp(k).contains(&c)) {
                     end_bits[geo.pad(c)] |= 1 << s;
@@ -191,7 +199,7 @@ impl Rules {
         let mirror = if variant.is_solitaire() {
             let mut m = vec![0u16; geo.pad_len];
             for c in geo.cells() {
-                m[geo.pad(c)] = geo.pad(geo.mirror_anti_diagonal(c)) as u16;
+                m[geo.pad(c)] = geo.pad(geo.mirror_diagonal(c)) as u16;
             }
             m
         } else {
@@ -201,6 +209,7 @@ impl Rules {
             dirs: geo.dirs.clone(),
             lock: variant.target_lock() && !variant.is_solitaire(),
             side_points: variant.side_points(),
+            once: variant.is_solitaire(),
             long: variant.long_jumps(),
             swap: variant.win_rule() == WinRule::Swap,
             variant,
@@ -535,6 +544,16 @@ impl Position {
         )
     }
 
+    /// Solitaire: the pieces still in the yard, which have not moved (0 in other variants).
+    pub fn in_yard(&self) -> usize {
+        let r = &*self.rules;
+        if !r.once {
+            return 0;
+        }
+        let n = self.count[0] as usize;
+        self.pieces[0][..n].iter().filter(|&&p| r.end_bits[p as usize] & 1 == 0).count()
+    }
+
     /// A lower bound on the distance to the goal at which seat `s` could end a move now:
     /// that of the nearest cell of its target camp it may move into (empty, or with the
     /// swap rule held by another seat), or of the nearest cell outside the camp (on the
@@ -570,8 +589,12 @@ impl Position {
 
     pub(crate) fn seat_done(&self, s: usize) -> bool {
         let r = &*self.rules;
-        if r.variant.is_solitaire() {
-            return self.count[s] > 0 && self.unmatched() == Some(0);
+        if r.once {
+            // Every piece has left the yard (so each has moved once), symmetrically.
+            let n = self.count[s] as usize;
+            return n > 0
+                && self.pieces[s][..n].iter().all(|&p| r.end_bits[p as usize] & 1 != 0)
+                && self.unmatched() == Some(0);
         }
         match r.variant.win_rule() {
             WinRule::Fill => self.tgt_occ[s] == r.target_size[s] && self.tgt_own[s] > 0,

@@ -18,7 +18,7 @@ A position is one argument in quotes, \"<variant> <seat to move> <rows>\", e.g.
 \"halma-8x8 1 ....2222/.....222/......22/.......2/1......./11....../111...../1111....\".";
 
 /// Halma and Chinese checkers on the command line: rules checks, the computer players,
-/// benchmarks and the solitaire puzzle.
+/// benchmarks and the puzzles.
 #[derive(Parser)]
 #[command(name = "halma", version, after_help = FORMATS)]
 struct Cli {
@@ -35,6 +35,7 @@ enum Command {
     Bestmove(ai::BestmoveArgs),
     Selfplay(ai::SelfplayArgs),
     Solve(solve::SolveArgs),
+    Puzzle(solve::PuzzleArgs),
 }
 
 /// A failed command: the message for the user (clap reports usage errors itself).
@@ -49,6 +50,7 @@ fn main() -> ExitCode {
         Command::Bestmove(a) => ai::bestmove(a),
         Command::Selfplay(a) => ai::selfplay(a),
         Command::Solve(a) => solve::solve(a),
+        Command::Puzzle(a) => solve::puzzle(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
