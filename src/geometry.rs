@@ -512,11 +512,7 @@ mod tests {
         for size in 4..=20 {
             let g = Geometry::square(size, 10);
             let (a, b) = g.mirror_line().unwrap();
-            assert_eq!(
-                (g.mirror_diagonal(a), g.mirror_diagonal(b)),
-                (a, b),
-                "{size}"
-            );
+            assert_eq!((g.mirror_diagonal(a), g.mirror_diagonal(b)), (a, b), "{size}");
             assert_eq!(
                 (g.coord(a), g.coord(b)),
                 ((size as i32 - 1, size as i32 - 1), (0, 0))

@@ -142,7 +142,11 @@ impl Rules {
                 _ => Vec::new(),
             };
             // Solitaire: a move may not end in the yard (see `Rules::once`).
-            let forbidden = if variant.is_solitaire() { vec![home] } else { forbidden };
+            let forbidden = if variant.is_solitaire() {
+                vec![home]
+            } else {
+                forbidden
+            };
             for c in geo.cells() {
                 if !forbidden.iter().any(|&k| geo.camp(k).contains(&c)) {
                     end_bits[geo.pad(c)] |= 1 << s;
@@ -520,12 +524,13 @@ impl Position {
         Cell(self.rules.geo.pad_to_cell[pad])
     }
 
-    /// Solitaire: the pieces whose mirror cell is empty, 0 when the figure is symmetric;
-    /// `None` in other variants.
+    /// Solitaire: the pieces whose mirror cell (about the a1–p16 diagonal) is empty, 0 when
+    /// the figure is symmetric (the yard itself is: the puzzle is solved only once it is
+    /// empty too); `None` in other variants.
     ///
     /// ```
     /// use halma::Position;
-    /// assert_eq!(Position::start("solitaire".parse()?).unmatched(), Some(19));
+    /// assert_eq!(Position::start("solitaire".parse()?).unmatched(), Some(0));
     /// assert_eq!(Position::start("halma".parse()?).unmatched(), None);
     /// # Ok::<(), halma::Error>(())
     /// ```
@@ -551,7 +556,10 @@ impl Position {
             return 0;
         }
         let n = self.count[0] as usize;
-        self.pieces[0][..n].iter().filter(|&&p| r.end_bits[p as usize] & 1 == 0).count()
+        self.pieces[0][..n]
+            .iter()
+            .filter(|&&p| r.end_bits[p as usize] & 1 == 0)
+            .count()
     }
 
     /// A lower bound on the distance to the goal at which seat `s` could end a move now:
@@ -593,7 +601,9 @@ impl Position {
             // Every piece has left the yard (so each has moved once), symmetrically.
             let n = self.count[s] as usize;
             return n > 0
-                && self.pieces[s][..n].iter().all(|&p| r.end_bits[p as usize] & 1 != 0)
+                && self.pieces[s][..n]
+                    .iter()
+                    .all(|&p| r.end_bits[p as usize] & 1 != 0)
                 && self.unmatched() == Some(0);
         }
         match r.variant.win_rule() {

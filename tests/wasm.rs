@@ -237,7 +237,10 @@ fn variant_list_and_info() {
     assert_eq!(num(&get(&info, "seats")), 3.0);
     assert_eq!(get(&info, "longJumps").as_bool(), Some(true));
     let sol = ok(variant_info(s("solitaire")));
-    assert!(get(&sol, "noOnceSolution").is_undefined(), "removed with issue 39");
+    assert!(
+        get(&sol, "noOnceSolution").is_undefined(),
+        "removed with issue 39"
+    );
     // The solitaire's mirror line, from the engine's geometry: it follows the board size.
     let line = |v: &JsValue| -> Vec<String> {
         array(&get(v, "mirrorLine"))

@@ -31,6 +31,9 @@ impl Set {
 
 const NONE: u16 = u16::MAX;
 
+/// A position the beam kept: the army, its parent in the layer before, the move to it.
+type Kept = (Set, usize, (usize, usize));
+
 /// The cells in play and how they connect.
 pub(crate) struct Board {
     pub geo: Geometry,
@@ -49,9 +52,22 @@ impl Board {
     /// `home` and going to the opposite camp.
     pub(crate) fn new(geo: Geometry, home: usize, keep: impl Fn(Cell) -> bool) -> Board {
         let cells: Vec<Cell> = geo.cells().filter(|&c| keep(c)).collect();
-        let at: HashMap<(i32, i32), usize> = cells.iter().enumerate().map(|(i, &c)| (geo.coord(c), i)).collect();
+        let at: HashMap<(i32, i32), usize> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (geo.coord(c), i))
+            .collect();
         let dirs: &[(i32, i32)] = match geo.shape() {
-            Shape::Square { .. } => &[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)],
+            Shape::Square { .. } => &[
+                (1, 0),
+                (1, 1),
+                (0, 1),
+                (-1, 1),
+                (-1, 0),
+                (-1, -1),
+                (0, -1),
+                (1, -1),
+            ],
             Shape::Star { .. } => &[(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)],
         };
         let nbr = cells
@@ -167,14 +183,24 @@ impl Board {
     pub(crate) fn parse_path(&self, occ: &Set, text: &str) -> Result<(usize, usize), String> {
         let cells = text
             .split('-')
-            .map(|n| self.index(n).ok_or_else(|| format!("{n} is not a cell of the puzzle")))
+            .map(|n| {
+                self.index(n)
+                    .ok_or_else(|| format!("{n} is not a cell of the puzzle"))
+            })
             .collect::<Result<Vec<_>, _>>()?;
-        let (&from, &to) = (cells.first().ok_or("empty move")?, cells.last().ok_or("empty move")?);
+        let (&from, &to) = (
+            cells.first().ok_or("empty move")?,
+            cells.last().ok_or("empty move")?,
+        );
         if cells.len() < 2 || !occ.get(from) {
             return Err(format!("{text}: no piece to move"));
         }
         if cells.len() == 2 && self.nbr[from].contains(&(to as u16)) {
-            return if occ.get(to) { Err(format!("{text}: occupied")) } else { Ok((from, to)) };
+            return if occ.get(to) {
+                Err(format!("{text}: occupied"))
+            } else {
+                Ok((from, to))
+            };
         }
         let mut o = *occ;
         o.clear(from);
@@ -212,7 +238,7 @@ impl Board {
         progress: &mut dyn FnMut(usize, i32),
     ) -> Option<Vec<(usize, usize)>> {
         // Per layer: (position, parent index in the previous layer, move).
-        let mut layers: Vec<Vec<(Set, usize, (usize, usize))>> = vec![vec![(self.start, 0, (0, 0))]];
+        let mut layers: Vec<Vec<Kept>> = vec![vec![(self.start, 0, (0, 0))]];
         let mut seen: HashSet<Set> = HashSet::from([self.start]);
         for depth in 1..=max_moves {
             let mut next: Vec<(i32, Set, usize, (usize, usize))> = Vec::new();

@@ -179,9 +179,13 @@ impl Puzzle {
         match geo.shape() {
             Shape::Star { .. } => {
                 // The two points and the centre: no cell of another point.
-                let sides: Vec<usize> = (0..6).filter(|&k| k != home && k != geo.opposite_camp(home)).collect();
+                let sides: Vec<usize> = (0..6)
+                    .filter(|&k| k != home && k != geo.opposite_camp(home))
+                    .collect();
                 let g2 = geo.clone();
-                Board::new(geo, home, move |c| !sides.iter().any(|&k| g2.camp(k).contains(&c)))
+                Board::new(geo, home, move |c| {
+                    !sides.iter().any(|&k| g2.camp(k).contains(&c))
+                })
             }
             Shape::Square { .. } => Board::new(geo, home, |_| true),
         }
@@ -196,7 +200,10 @@ impl Puzzle {
             Kind::Crossing => {
                 let text = p.to_string();
                 let (head, rows) = text.rsplit_once(' ').expect("a position has rows");
-                let rows: String = rows.chars().map(|c| if c.is_ascii_digit() && c != '1' { '.' } else { c }).collect();
+                let rows: String = rows
+                    .chars()
+                    .map(|c| if c.is_ascii_digit() && c != '1' { '.' } else { c })
+                    .collect();
                 format!("{head} {rows}")
             }
             _ => p.to_string(),
@@ -220,7 +227,9 @@ impl Puzzle {
                     if occ == b.goal {
                         return Err(format!("move {}: the goal was reached already", i + 1));
                     }
-                    let (from, to) = b.parse_path(&occ, m).map_err(|e| format!("move {}: {e}", i + 1))?;
+                    let (from, to) = b
+                        .parse_path(&occ, m)
+                        .map_err(|e| format!("move {}: {e}", i + 1))?;
                     occ.clear(from);
                     occ.set(to);
                 }
@@ -236,7 +245,10 @@ impl Puzzle {
                     if g.is_over() {
                         return Err(format!("move {}: the game is over", i + 1));
                     }
-                    let mv = g.position().parse_move(m).map_err(|e| format!("move {}: {e}", i + 1))?;
+                    let mv = g
+                        .position()
+                        .parse_move(m)
+                        .map_err(|e| format!("move {}: {e}", i + 1))?;
                     g.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
                 }
                 match g.outcome() {

@@ -28,8 +28,16 @@ fn score(p: &Position, strict: bool, s: usize) -> i32 {
         4 * sum + 3 * (hi - lo) + 8 * blocking
     } else {
         // The fill rule needs one own piece in, the other cells filled by anyone.
-        let inside = g.camp(target).iter().filter(|c| p.piece_at(**c).is_some()).count() as i32;
-        let own_in = p.pieces(s + 1).iter().filter(|c| g.camp(target).contains(c)).count() as i32;
+        let inside = g
+            .camp(target)
+            .iter()
+            .filter(|c| p.piece_at(**c).is_some())
+            .count() as i32;
+        let own_in = p
+            .pieces(s + 1)
+            .iter()
+            .filter(|c| g.camp(target).contains(c))
+            .count() as i32;
         4 * lo.min(sum) + 6 * (g.camp(target).len() as i32 - inside) - 20 * own_in.min(1)
     }
 }
@@ -78,7 +86,10 @@ pub(crate) fn beam(
             next.select_nth_unstable_by_key(width, |e| (e.0, e.1));
             next.truncate(width);
         }
-        progress(&format!("ply {depth}: best score {}", next.iter().map(|e| e.0).min().unwrap_or(0)));
+        progress(&format!(
+            "ply {depth}: best score {}",
+            next.iter().map(|e| e.0).min().unwrap_or(0)
+        ));
         // Positions of earlier plies are not met again often enough to be worth the memory.
         seen = next.iter().map(|e| e.1).collect();
         links.push(next.iter().map(|e| (e.3, e.4)).collect());

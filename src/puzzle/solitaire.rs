@@ -123,7 +123,9 @@ pub(crate) fn solitaire_hint(pos: &Position, limits: &Limits, clock: &dyn Clock)
     }
     let nodes = s.nodes;
     let fallback = s.children(false).first().map(|&(_, k, to)| s.to_move(k, to));
-    fallback.or_else(|| pos.legal_moves().first().copied()).map(|m| (m, nodes))
+    fallback
+        .or_else(|| pos.legal_moves().first().copied())
+        .map(|m| (m, nodes))
 }
 
 /// The search state and the tables it reads. Cells are indexed `y * n + x`.
@@ -169,7 +171,10 @@ impl Solver {
         }
         let g = pos.geometry();
         let Shape::Square { size } = g.shape() else {
-            return Err(Error::new(ErrorKind::Variant, format!("{variant}: not a square board")));
+            return Err(Error::new(
+                ErrorKind::Variant,
+                format!("{variant}: not a square board"),
+            ));
         };
         let n = size as i32;
         let cells = (n * n) as usize;
@@ -229,9 +234,13 @@ impl Solver {
         debug_assert!(yard.len() <= 32);
         let yard_refl: Vec<usize> = yard
             .iter()
-            .map(|&c| yard.iter().position(|&d| d == mirror[c]).expect("the yard is symmetric"))
+            .map(|&c| {
+                yard.iter()
+                    .position(|&d| d == mirror[c])
+                    .expect("the yard is symmetric")
+            })
             .collect();
-        let mut rng = crate::ai::Rng::new(0x5EED_0F_501_17A1E);
+        let mut rng = crate::ai::Rng::new(0x005E_ED0F_5011_7A1E);
         let mut next = || rng.next_u64();
         let zl: Vec<[u64; 2]> = (0..cells).map(|_| [next(), next()]).collect();
         let zu: Vec<[u64; 2]> = (0..yard.len()).map(|_| [next(), next()]).collect();
@@ -575,7 +584,9 @@ mod tests {
             if moves.is_empty() {
                 break;
             }
-            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             p.play_unchecked(moves[(*seed >> 33) as usize % moves.len()]);
         }
         p
@@ -584,11 +595,17 @@ mod tests {
     #[test]
     fn pruned_count_matches_a_plain_count() {
         let mut seed = 12345u64;
-        for variant in ["solitaire+size=8+camp=10", "solitaire+size=16+camp=10", "solitaire"] {
+        for variant in [
+            "solitaire+size=8+camp=10",
+            "solitaire+size=16+camp=10",
+            "solitaire",
+        ] {
             let v: Variant = variant.parse().unwrap();
             let n = v.pieces_per_seat();
             // Five moves before the end of a solution: at least one finish.
-            let line = solve_solitaire(&Position::start(v), None).unwrap().expect("solvable");
+            let line = solve_solitaire(&Position::start(v), None)
+                .unwrap()
+                .expect("solvable");
             let mut p = Position::start(v);
             for &m in &line[..n - 5] {
                 p.play(m).unwrap();

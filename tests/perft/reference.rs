@@ -299,7 +299,8 @@ impl Rules {
         let own = seat as u8 + 1;
         let mut out = HashMap::new();
         // Solitaire: only the pieces still in the yard (those that have not moved) move.
-        for o in (0..board.len()).filter(|&c| board[c] == own && (!self.solitaire || !self.may_end[seat][c])) {
+        for o in (0..board.len()).filter(|&c| board[c] == own && (!self.solitaire || !self.may_end[seat][c]))
+        {
             let start_in = self.in_target[seat][o];
             for &d in &b.dirs {
                 let Some(t) = b.step(o, d, 1) else { continue };
@@ -393,12 +394,7 @@ impl Rules {
                 && mine.iter().all(|&c| self.may_end[s][c])
                 && mine.iter().all(|&c| {
                     let (x, y) = self.board.coords[c];
-                    let m = self
-                        .board
-                        .coords
-                        .iter()
-                        .position(|&p| p == (y, x))
-                        .unwrap();
+                    let m = self.board.coords.iter().position(|&p| p == (y, x)).unwrap();
                     board[m] == own
                 });
         }

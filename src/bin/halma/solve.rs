@@ -109,13 +109,21 @@ fn puzzle_solve(a: PuzzleSolveArgs) -> Outcome {
         eprintln!();
     }
     let secs = t.elapsed().as_secs_f64();
-    let n = p.check(&moves).map_err(|e| format!("{}: the solution does not check: {e}", p.name))?;
+    let n = p
+        .check(&moves)
+        .map_err(|e| format!("{}: the solution does not check: {e}", p.name))?;
     println!("{}", p.start());
     for m in &moves {
         println!("{m}");
     }
-    let proven = p.proven.map_or("not proven optimal".to_string(), |w| format!("proven optimal: {w}"));
-    let how = if a.shipped { "shipped solution".to_string() } else { format!("found in {secs:.1} s") };
+    let proven = p.proven.map_or("not proven optimal".to_string(), |w| {
+        format!("proven optimal: {w}")
+    });
+    let how = if a.shipped {
+        "shipped solution".to_string()
+    } else {
+        format!("found in {secs:.1} s")
+    };
     let vs = match n.cmp(&p.par) {
         std::cmp::Ordering::Less => format!("better than the par {}!", p.par),
         std::cmp::Ordering::Equal => "the par".into(),
@@ -152,7 +160,11 @@ pub fn solve(a: SolveArgs) -> Outcome {
             "{v}: {} distinct solution figures, {} move sequences ({}: {} states, {:.1} s)",
             c.figures,
             c.sequences,
-            if c.exhaustive { "exhaustive" } else { "stopped early, lower bounds" },
+            if c.exhaustive {
+                "exhaustive"
+            } else {
+                "stopped early, lower bounds"
+            },
             c.states,
             t.elapsed().as_secs_f64()
         );
@@ -169,6 +181,10 @@ pub fn solve(a: SolveArgs) -> Outcome {
     }
     println!("{}", g.position());
     println!("{}", paths.join(" "));
-    eprintln!("solved in {} moves, {:.1} s", line.len(), t.elapsed().as_secs_f64());
+    eprintln!(
+        "solved in {} moves, {:.1} s",
+        line.len(),
+        t.elapsed().as_secs_f64()
+    );
     Ok(())
 }
