@@ -89,7 +89,7 @@ impl Ply {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SolitaireStatus {
-    /// Pieces whose mirror cell is empty.
+    /// Pieces not yet in place: still in the yard, or with an empty mirror cell.
     pub unmatched: usize,
     /// Pieces still in the yard: those that have not made their move.
     pub in_yard: usize,

@@ -524,13 +524,13 @@ impl Position {
         Cell(self.rules.geo.pad_to_cell[pad])
     }
 
-    /// Solitaire: the pieces whose mirror cell (about the a1–p16 diagonal) is empty, 0 when
-    /// the figure is symmetric (the yard itself is: the puzzle is solved only once it is
-    /// empty too); `None` in other variants.
+    /// Solitaire: the pieces not yet in place, those still in the yard and those whose
+    /// mirror cell (about the a1–p16 diagonal) is empty; 0 exactly when the puzzle is
+    /// solved. `None` in other variants.
     ///
     /// ```
     /// use halma::Position;
-    /// assert_eq!(Position::start("solitaire".parse()?).unmatched(), Some(0));
+    /// assert_eq!(Position::start("solitaire".parse()?).unmatched(), Some(19));
     /// assert_eq!(Position::start("halma".parse()?).unmatched(), None);
     /// # Ok::<(), halma::Error>(())
     /// ```
@@ -544,7 +544,9 @@ impl Position {
         Some(
             pieces
                 .iter()
-                .filter(|&&p| self.board[r.mirror[p as usize] as usize] == EMPTY)
+                .filter(|&&p| {
+                    r.end_bits[p as usize] & 1 == 0 || self.board[r.mirror[p as usize] as usize] == EMPTY
+                })
                 .count(),
         )
     }
@@ -599,12 +601,7 @@ impl Position {
         let r = &*self.rules;
         if r.once {
             // Every piece has left the yard (so each has moved once), symmetrically.
-            let n = self.count[s] as usize;
-            return n > 0
-                && self.pieces[s][..n]
-                    .iter()
-                    .all(|&p| r.end_bits[p as usize] & 1 != 0)
-                && self.unmatched() == Some(0);
+            return self.count[s] > 0 && self.unmatched() == Some(0);
         }
         match r.variant.win_rule() {
             WinRule::Fill => self.tgt_occ[s] == r.target_size[s] && self.tgt_own[s] > 0,

@@ -106,12 +106,12 @@ test('solitaire: one seat, race options disabled', async ({ page }) => {
   await expect(page.locator('#points-h')).toHaveText('Symmetry');
   await expect(page.locator('#standings li .pts')).toHaveText('19 unpaired');
   await expect(page.locator('#variant-line')).toContainText('Move 1 of 19');
-  // The board draws the line of symmetry, a16 to p1, and only in a solitaire.
+  // The board draws the line of symmetry, p16 to a1, and only in a solitaire.
   const { Game } = await engine();
   const g = new Game('solitaire');
   const cells = g.board().cells;
   const id = (name) => cells.find((c) => c.name === name).id;
-  expect(await page.evaluate(() => window.__halma.boardState().axis)).toEqual([id('a16'), id('p1')]);
+  expect(await page.evaluate(() => window.__halma.boardState().axis)).toEqual([id('p16'), id('a1')]);
   g.free();
   await openDialog(page);
   await page.locator('#su-variant').selectOption('halma');

@@ -114,8 +114,8 @@ test('rules text covers every option, in both languages', opts, () => {
     assert.deepEqual(sol.mirrorLine, ['p16', 'a1']);
     assert.deepEqual(small.mirrorLine, ['h8', 'a1']);
     assert.equal(std.mirrorLine, null);
-    assert.match(rulesOf(sol).join(' '), /a1.*p16/, `${lang}: the 16×16 line`);
-    assert.match(rulesOf(small).join(' '), /a1.*h8/, `${lang}: the 8×8 line`);
+    assert.match(rulesOf(sol).join(' '), /\ba1\b.*\bp16\b/, `${lang}: the 16×16 line`);
+    assert.match(rulesOf(small).join(' '), /\ba1\b.*\bh8\b/, `${lang}: the 8×8 line`);
     for (const s of rulesOf(small)) {
       assert.doesNotMatch(s, /\{\w+\}|p16|a16|p1\b/, `${lang}: 8×8 rules name another board's corners: ${s}`);
     }
