@@ -152,8 +152,6 @@ pub struct VariantInfo {
     pub turn_limit: u16,
     /// The one-seat solitaire puzzle.
     pub solitaire: bool,
-    /// Solitaire proved to need some piece to move twice.
-    pub no_once_solution: bool,
     /// Solitaire: the names of the two end cells of the mirror line, top end first.
     pub mirror_line: Option<[String; 2]>,
 }
@@ -180,7 +178,6 @@ impl Variant {
             seat_teams: (0..self.seats()).map(|s| self.team_of(s) + 1).collect(),
             turn_limit: self.turn_limit(),
             solitaire: self.is_solitaire(),
-            no_once_solution: crate::puzzle::proved_no_once_solution(self),
             mirror_line: self.is_solitaire().then_some(&g).and_then(|g| {
                 let (a, b) = g.mirror_line()?;
                 Some([g.name(a).to_string(), g.name(b).to_string()])

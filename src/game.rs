@@ -89,8 +89,10 @@ impl Ply {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SolitaireStatus {
-    /// Pieces whose mirror cell is empty.
+    /// Pieces not yet in place: still in the yard, or with an empty mirror cell.
     pub unmatched: usize,
+    /// Pieces still in the yard: those that have not made their move.
+    pub in_yard: usize,
     /// Moves left of those allowed.
     pub moves_left: usize,
     /// Moves allowed.
@@ -212,6 +214,7 @@ impl Game {
         let moves = self.variant().turn_limit() as usize;
         Some(SolitaireStatus {
             unmatched,
+            in_yard: self.pos.in_yard(),
             moves_left: moves.saturating_sub(self.moves_played()),
             moves,
         })

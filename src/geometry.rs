@@ -381,22 +381,21 @@ impl Geometry {
         }
     }
 
-    /// Reflection across the diagonal from the top-left to the bottom-right corner (square
-    /// boards; the solitaire goal).
-    pub(crate) fn mirror_anti_diagonal(&self, cell: Cell) -> Cell {
-        let n = self.cells.len().isqrt();
+    /// Reflection across the long diagonal through corner 0, from the bottom-left to the
+    /// top-right corner: `(x, y)` ↔ `(y, x)` (square boards; the solitaire goal).
+    pub(crate) fn mirror_diagonal(&self, cell: Cell) -> Cell {
         let (x, y) = self.coord(cell);
-        self.square_cell(n - 1 - y as usize, n - 1 - x as usize)
+        self.square_cell(y as usize, x as usize)
     }
 
     /// The two end cells of the solitaire's mirror line, the diagonal that
-    /// `mirror_anti_diagonal` leaves in place, top end first: `(a16, p1)` on 16×16,
-    /// `(a8, h1)` on 8×8. `None` on a star board.
+    /// `mirror_diagonal` leaves in place, top end first: `(p16, a1)` on 16×16, `(h8, a1)`
+    /// on 8×8. `None` on a star board.
     pub fn mirror_line(&self) -> Option<(Cell, Cell)> {
         if !matches!(self.shape, Shape::Square { .. }) {
             return None;
         }
-        let mut fixed = self.cells().filter(|&c| self.mirror_anti_diagonal(c) == c);
+        let mut fixed = self.cells().filter(|&c| self.mirror_diagonal(c) == c);
         let first = fixed.next()?;
         Some((first, fixed.last().unwrap_or(first)))
     }
@@ -490,10 +489,12 @@ mod tests {
         assert_eq!(sq.distance_to_target(0, sq.cell_by_name("a1").unwrap()), 15);
         assert_eq!(sq.distance_to_target(0, sq.cell_by_name("p16").unwrap()), 0);
         assert_eq!(sq.distance_to_target(1, sq.cell_by_name("a16").unwrap()), 15);
-        let m = sq.mirror_anti_diagonal(sq.cell_by_name("a1").unwrap());
-        assert_eq!(sq.name(m), "p16");
-        let m = sq.mirror_anti_diagonal(sq.cell_by_name("b1").unwrap());
-        assert_eq!(sq.name(m), "p15");
+        let m = sq.mirror_diagonal(sq.cell_by_name("a1").unwrap());
+        assert_eq!(sq.name(m), "a1");
+        let m = sq.mirror_diagonal(sq.cell_by_name("b1").unwrap());
+        assert_eq!(sq.name(m), "a2");
+        let m = sq.mirror_diagonal(sq.cell_by_name("p1").unwrap());
+        assert_eq!(sq.name(m), "a16");
     }
 
     #[test]
@@ -502,23 +503,19 @@ mod tests {
             g.mirror_line()
                 .map(|(a, b)| format!("{}-{}", g.name(a), g.name(b)))
         };
-        assert_eq!(ends(&Geometry::square(16, 19)).as_deref(), Some("a16-p1"));
-        assert_eq!(ends(&Geometry::square(10, 15)).as_deref(), Some("a10-j1"));
-        assert_eq!(ends(&Geometry::square(8, 10)).as_deref(), Some("a8-h1"));
-        assert_eq!(ends(&Geometry::square(5, 10)).as_deref(), Some("a5-e1"));
+        assert_eq!(ends(&Geometry::square(16, 19)).as_deref(), Some("p16-a1"));
+        assert_eq!(ends(&Geometry::square(10, 15)).as_deref(), Some("j10-a1"));
+        assert_eq!(ends(&Geometry::square(8, 10)).as_deref(), Some("h8-a1"));
+        assert_eq!(ends(&Geometry::square(5, 10)).as_deref(), Some("e5-a1"));
         assert_eq!(Geometry::star(4).mirror_line(), None);
         // Both ends lie on the line: the mirror keeps them in place.
         for size in 4..=20 {
             let g = Geometry::square(size, 10);
             let (a, b) = g.mirror_line().unwrap();
-            assert_eq!(
-                (g.mirror_anti_diagonal(a), g.mirror_anti_diagonal(b)),
-                (a, b),
-                "{size}"
-            );
+            assert_eq!((g.mirror_diagonal(a), g.mirror_diagonal(b)), (a, b), "{size}");
             assert_eq!(
                 (g.coord(a), g.coord(b)),
-                ((0, size as i32 - 1), (size as i32 - 1, 0))
+                ((size as i32 - 1, size as i32 - 1), (0, 0))
             );
         }
     }

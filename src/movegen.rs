@@ -99,9 +99,13 @@ impl Position {
         let tbits = &r.target_bits[..];
         let ebits = &r.end_bits[..];
         let lock = r.lock;
-        let side = r.side_points;
+        let side = r.side_points || r.once;
         let own = seat as u8 + 1;
         let mut n = 0;
+        // Solitaire: a piece outside the yard has made its move.
+        if r.once && ebits[o] & bit != 0 {
+            return 0;
+        }
         let start_locked = lock && tbits[o] & bit != 0;
         // Steps (and swaps into the target camp).
         for &d in if steps { dirs } else { &[] } {
@@ -330,6 +334,11 @@ impl Position {
         let r = self.rules();
         let bit = 1u8 << (seat - 1);
         let (fp, tp) = (g.pad(m.from), g.pad(m.to));
+        if r.once && r.end_bits[fp] & bit != 0 {
+            return fail(format!(
+                "the piece on {from} has moved already: in solitaire each piece moves exactly once"
+            ));
+        }
         if let Some(s) = self.piece_at(m.to) {
             let swap_hint = if r.swap && s != seat && r.target_bits[tp] & bit != 0 {
                 " (a swap must be a step)"
@@ -337,6 +346,11 @@ impl Position {
                 ""
             };
             return fail(format!("{to} is occupied{swap_hint}"));
+        }
+        if r.once && r.end_bits[tp] & bit == 0 {
+            return fail(format!(
+                "{to} is in the yard: a piece that has moved may not stay there"
+            ));
         }
         if r.side_points && r.end_bits[tp] & bit == 0 {
             return fail(format!(

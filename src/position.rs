@@ -80,7 +80,8 @@ pub(crate) struct Rules {
     pub dirs: Vec<isize>,
     /// Per padded cell: bit `s` when the cell is in seat `s`'s target camp.
     pub target_bits: Vec<u8>,
-    /// Per padded cell: bit `s` when seat `s` may end a move there (star side points).
+    /// Per padded cell: bit `s` when seat `s` may end a move there (star side points; the
+    /// solitaire's yard).
     pub end_bits: Vec<u8>,
     pub target_size: [u8; MAX_SEATS],
     /// Per seat, per padded cell: distance to the target (progress).
@@ -102,6 +103,11 @@ pub(crate) struct Rules {
     pub mirror: Vec<u16>,
     pub lock: bool,
     pub side_points: bool,
+    /// Solitaire: each piece moves exactly once. A move may not end in the yard (`end_bits`
+    /// leaves it out), since a piece there could never leave it again and a solution has
+    /// none left there; so the pieces in the yard are exactly those that have not moved,
+    /// and a piece outside it has moved and may not move again.
+    pub once: bool,
     pub long: bool,
     pub swap: bool,
 }
@@ -134,6 +140,12 @@ impl Rules {
                     .filter(|&k| k != home && Some(k) != variant.target_camp(s))
                     .collect(),
                 _ => Vec::new(),
+            };
+            // Solitaire: a move may not end in the yard (see `Rules::once`).
+            let forbidden = if variant.is_solitaire() {
+                vec![home]
+            } else {
+                forbidden
             };
             for c in geo.cells() {
                 if !forbidden.iter().any(|&k| geo.camp(k).contains(&c)) {
@@ -191,7 +203,7 @@ impl Rules {
         let mirror = if variant.is_solitaire() {
             let mut m = vec![0u16; geo.pad_len];
             for c in geo.cells() {
-                m[geo.pad(c)] = geo.pad(geo.mirror_anti_diagonal(c)) as u16;
+                m[geo.pad(c)] = geo.pad(geo.mirror_diagonal(c)) as u16;
             }
             m
         } else {
@@ -201,6 +213,7 @@ impl Rules {
             dirs: geo.dirs.clone(),
             lock: variant.target_lock() && !variant.is_solitaire(),
             side_points: variant.side_points(),
+            once: variant.is_solitaire(),
             long: variant.long_jumps(),
             swap: variant.win_rule() == WinRule::Swap,
             variant,
@@ -511,8 +524,9 @@ impl Position {
         Cell(self.rules.geo.pad_to_cell[pad])
     }
 
-    /// Solitaire: the pieces whose mirror cell is empty, 0 when the figure is symmetric;
-    /// `None` in other variants.
+    /// Solitaire: the pieces not yet in place, those still in the yard and those whose
+    /// mirror cell (about the a1–p16 diagonal) is empty; 0 exactly when the puzzle is
+    /// solved. `None` in other variants.
     ///
     /// ```
     /// use halma::Position;
@@ -530,9 +544,24 @@ impl Position {
         Some(
             pieces
                 .iter()
-                .filter(|&&p| self.board[r.mirror[p as usize] as usize] == EMPTY)
+                .filter(|&&p| {
+                    r.end_bits[p as usize] & 1 == 0 || self.board[r.mirror[p as usize] as usize] == EMPTY
+                })
                 .count(),
         )
+    }
+
+    /// Solitaire: the pieces still in the yard, which have not moved (0 in other variants).
+    pub fn in_yard(&self) -> usize {
+        let r = &*self.rules;
+        if !r.once {
+            return 0;
+        }
+        let n = self.count[0] as usize;
+        self.pieces[0][..n]
+            .iter()
+            .filter(|&&p| r.end_bits[p as usize] & 1 == 0)
+            .count()
     }
 
     /// A lower bound on the distance to the goal at which seat `s` could end a move now:
@@ -570,7 +599,8 @@ impl Position {
 
     pub(crate) fn seat_done(&self, s: usize) -> bool {
         let r = &*self.rules;
-        if r.variant.is_solitaire() {
+        if r.once {
+            // Every piece has left the yard (so each has moved once), symmetrically.
             return self.count[s] > 0 && self.unmatched() == Some(0);
         }
         match r.variant.win_rule() {

@@ -3,7 +3,7 @@
 //! missing a win in one, and the search sees a forced win a few plies ahead.
 
 use halma::ai::{selfplay, think, Budget, Clock, Match, NoClock, Player, Rng, Side, Verdict, WIN_SCORE};
-use halma::puzzle::search_solitaire;
+use halma::puzzle::solve_solitaire;
 use halma::{Game, Position, Variant, VariantId};
 
 const PLAYERS: [Player; 7] = [
@@ -201,8 +201,8 @@ fn solitaire_hints_are_legal_and_aim_for_symmetry() {
         "{} nodes",
         t.nodes
     );
-    // h8 and i9 mirror each other; the piece on g9 belongs on h9, on the diagonal.
-    let mut near: Position = "solitaire 1 ................/................/................/................/................/................/................/......1.1......./.......1......../................/................/................/................/................/................/................".parse().unwrap();
+    // One piece left in the yard, and d2-e3 completes the figure: the hint finds it.
+    let mut near: Position = "solitaire 1 ................/................/................/................/................/................/................/................/................/..11.1........../.11.111........./..1111........../...11.1........./.....11........./...1.1........../................".parse().unwrap();
     assert!(!near.is_over());
     let t = think(&near, Player::Level(2), Budget::nodes(1000), 2, &NoClock).unwrap();
     near.play(t.mv).unwrap();
@@ -289,40 +289,29 @@ fn selfplay_reports_place_and_pairings_with_several_seats() {
     assert_eq!(err.kind(), halma::ErrorKind::Variant, "{err}");
 }
 
-/// A symmetric figure's sum of `x + y` is pieces × (side − 1): the beam names the goal of
-/// the board it was given, not the 16×16 one (`halma solve` prints it when it falls short).
+/// The exact solver solves the solitaire on every board size, each piece moving once (no
+/// move starts where an earlier one landed) and the yard left empty.
 #[test]
-fn the_beam_reports_the_goal_of_its_board() {
-    let goal = |v: &str| search_solitaire(v.parse().unwrap(), 2).unwrap().goal;
-    assert_eq!(goal("solitaire"), 285);
-    assert_eq!(goal("solitaire+size=14"), 19 * 13);
-    assert_eq!(goal("solitaire+size=8+camp=10"), 10 * 7);
-}
-
-/// Under the rules' reading (a piece may move again) the beam solves the puzzle on 12×12,
-/// and its line moves some piece twice: a solution outside the once-only reading.
-#[test]
-fn the_beam_solves_the_12x12_puzzle_moving_a_piece_twice() {
-    let v: Variant = "solitaire+size=12".parse().unwrap();
-    let s = search_solitaire(v, 50).unwrap();
-    assert!(s.solved && s.unmatched == 0 && s.sum == s.goal, "{s:?}");
-    assert!(s.moves.len() <= 19);
-    let mut g = Game::new(v);
-    for &m in &s.moves {
-        g.play(m).unwrap();
+fn the_solver_solves_each_board_moving_each_piece_once() {
+    for v in [
+        "solitaire",
+        "solitaire+size=12",
+        "solitaire+size=8+camp=10",
+        "solitaire+long",
+    ] {
+        let v: Variant = v.parse().unwrap();
+        let start = Position::start(v);
+        let moves = solve_solitaire(&start, None).unwrap().expect("solvable");
+        assert_eq!(moves.len(), v.pieces_per_seat(), "{v}");
+        let mut g = Game::new(v);
+        for (j, &m) in moves.iter().enumerate() {
+            assert!(
+                moves[..j].iter().all(|e| e.to != m.from),
+                "{v}: {m:?} moves a piece again"
+            );
+            g.play(m).unwrap();
+        }
+        assert!(matches!(g.outcome(), Some(halma::Outcome::Win { .. })), "{v}");
+        assert_eq!(g.position().in_yard(), 0);
     }
-    assert!(matches!(g.outcome(), Some(halma::Outcome::Win { .. })));
-    let again = (1..s.moves.len()).any(|j| s.moves[..j].iter().any(|m| m.to == s.moves[j].from));
-    assert!(again, "no piece moves twice in {:?}", s.moves);
-    // So, with as many moves as pieces, some piece never leaves home (and the symmetric
-    // figure holds its image in the opposite camp).
-    let start = Position::start(v);
-    let g12 = v.geometry();
-    let stayed = g12
-        .cells()
-        .filter(|&c| start.piece_at(c) == Some(1))
-        .filter(|&c| s.moves.iter().all(|m| m.from != c))
-        .count();
-    assert!(stayed > 0, "every piece moved in {:?}", s.moves);
-    assert!(g.position().is_over());
 }

@@ -181,25 +181,63 @@ fn selfplay_reports_place_and_pairings_with_several_seats() {
     assert!(!two.contains("pairings"), "{two}");
 }
 
-/// `halma solve` names the goal of the board it was given when the beam falls short, and
-/// fails.
+/// `halma solve` solves a solitaire exactly and prints the final position and the moves;
+/// `--count` counts every solution (exhaustively on 8×8).
 #[test]
-fn solve_reports_how_close_the_beam_came() {
-    let out = halma(&["solve", "solitaire+size=14", "--width", "2"]);
-    let text = stdout(&out);
-    assert_eq!(out.status.code(), Some(2), "a beam of 2 solves nothing: {text}");
-    assert!(text.starts_with("best line: sum of x + y "), "{text}");
-    assert!(text.contains("(247 needed)"), "{text}");
-    assert!(stderr(&out).contains("does not prove that none exists"));
-}
-
-#[test]
-fn solve_once_prints_a_solution_or_that_there_is_none() {
-    let out = halma(&["solve", "solitaire+size=7+camp=10", "--once"]);
+fn solve_prints_a_solution_and_counts() {
+    let out = halma(&["solve", "solitaire+size=8+camp=10"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.starts_with("solitaire+size=7+camp=10 "), "{text}");
-    assert!(stderr(&out).contains("solved, no piece moving twice"));
-    let e = usage_error(&["solve", "--once", "--width", "5"]);
-    assert!(e.contains("--width"), "{e}");
+    assert!(text.starts_with("solitaire+size=8+camp=10 "), "{text}");
+    assert_eq!(text.lines().nth(1).unwrap().split(' ').count(), 10, "{text}");
+    let out = halma(&["solve", "solitaire+size=8+camp=10", "--count"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("122 distinct solution figures, 53840696 move sequences (exhaustive"),
+        "{text}"
+    );
+    let e = usage_error(&["solve", "--max-states", "5"]);
+    assert!(e.contains("--count"), "{e}");
+}
+
+/// `halma puzzle list` names every puzzle with its par; `halma puzzle solve` prints the
+/// start position, one hop path per line and a summary, and the line replays.
+#[test]
+fn puzzle_list_and_solve() {
+    let out = halma(&["puzzle", "list"]);
+    let text = stdout(&out);
+    for name in [
+        "solitaire ",
+        "star-crossing ",
+        "shortest-game ",
+        "halma-8x8-crossing ",
+    ] {
+        assert!(text.contains(name), "{text}");
+    }
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("star-crossing") && l.contains(" 27  yes")),
+        "{text}"
+    );
+    let out = halma(&["puzzle", "solve", "solitaire"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 21, "{text}");
+    assert_eq!(
+        lines[0],
+        halma::Position::start("solitaire".parse().unwrap()).to_string()
+    );
+    assert!(lines[1..20].iter().all(|m| m.split('-').count() >= 2), "{text}");
+    assert!(
+        lines[20].starts_with("solved solitaire in 19 moves, the par"),
+        "{text}"
+    );
+    let out = halma(&["puzzle", "solve", "star-crossing", "--shipped"]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 29, "{text}");
+    assert!(text.starts_with("star-2 1 "), "{text}");
+    let out = halma(&["puzzle", "solve", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("puzzles: solitaire, star-crossing"));
 }

@@ -410,12 +410,32 @@ fn target_lock_mid_chain() {
 }
 
 #[test]
-fn solitaire_has_no_target_lock() {
-    let p = place("solitaire", 1, "o15=1 n14=1");
-    // o15 is in corner 2 (the target of corner 0 in halma), but solitaire has no target
-    let d = dests(&p, "o15");
-    assert!(d.contains(&"m13".to_string()), "{d:?}");
+fn solitaire_moves_each_piece_once_and_never_into_the_yard() {
+    // b6 is outside the yard: it has moved. e2 is in the yard: it still moves, but not
+    // into the yard (d1 is empty) and with no target lock (o15 is corner 2's camp).
+    let p = place("solitaire", 1, "b6,o14=1 e2,e1=1");
+    assert!(dests(&p, "b6").is_empty() && dests(&p, "o14").is_empty());
+    let d = dests(&p, "e2");
+    assert!(
+        d.contains(&"f2".to_string()) && !d.contains(&"d1".to_string()),
+        "{d:?}"
+    );
     assert!(!Variant::new(VariantId::Solitaire).target_lock());
+    let why = |m: &str| {
+        p.parse_move(m)
+            .and_then(|m| p.clone().play(m))
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(why("b6-b7").contains("has moved already"), "{}", why("b6-b7"));
+    assert!(why("e2-d1").contains("d1 is in the yard"), "{}", why("e2-d1"));
+    let mut g = Game::new("solitaire".parse().unwrap());
+    assert!(g.play_text("e1-f1").is_ok());
+    assert!(g
+        .play_text("f1-g1")
+        .unwrap_err()
+        .to_string()
+        .contains("has moved already"));
 }
 
 #[test]
@@ -885,52 +905,53 @@ fn standings_winners_first_then_points() {
 
 // ---------------------------------------------------------------- solitaire
 
-/// 15 cells of the a16–p1 diagonal (all but h9), a1 and p16, g9 and i10; i10-h10 completes
-/// the mirror image of g9.
-const SOLITAIRE: &str = "a16,b15,c14,d13,e12,f11,g10,i8,j7,k6,l5,m4,n3,o2,p1,a1,p16,g9,i10=1";
+/// The a1–p16 diagonal from f6 up (11 cells), the pairs g1/a7, h2/b8 and i3/c9, and b6
+/// outside the yard; e2 still in it, and e2-f2 gives b6 its mirror image.
+const SOLITAIRE: &str = "f6,g7,h8,i9,j10,k11,l12,m13,n14,o15,p16,g1,a7,h2,b8,i3,c9,b6,e2=1";
 
 #[test]
-fn solitaire_is_solved_by_symmetry_about_the_a16_p1_diagonal() {
+fn solitaire_is_solved_by_symmetry_about_the_a1_p16_diagonal() {
     let p = place("solitaire", 1, SOLITAIRE);
     assert_eq!(p.pieces(1).len(), 19);
     assert!(!p.is_over());
     let mut g = game(p);
-    play(&mut g, "i10-h10");
+    play(&mut g, "e2-f2");
     assert_eq!(winners(&g), [1]);
-    // symmetric about the other diagonal (a1–p16) is not solved
+    // symmetric about the other diagonal (a16–p1) is not solved
     let other = place(
         "solitaire",
         1,
-        "a1,b2,c3,d4,e5,f6,g7,h8,i9,j10,k11,l12,m13,n14,o15,b1,a2,c1,a3=1",
+        "a16,b15,c14,d13,e12,f11,g10,h9,i8,j7,k6,l5,m4,n3,o2,p1,b16,a15,p16=1",
     );
     assert!(!other.is_over() && other.finished().is_empty());
-    let solved = place(
+    // symmetric about a1–p16 with a piece left in the yard (a1) is not solved either
+    let in_yard = place(
         "solitaire",
         1,
-        "a16,b15,c14,d13,e12,f11,g10,h9,i8,j7,k6,l5,m4,n3,o2,p1,b16,a15,c16=1",
+        "a1,d4,f6,g7,h8,i9,j10,k11,l12,m13,n14,o15,p16,g1,a7,h2,b8,i3,c9=1",
     );
-    assert!(!solved.is_over(), "c16 without its mirror image a14");
-    let solved = place(
-        "solitaire",
-        1,
-        "a16,b15,c14,d13,e12,f11,g10,i8,j7,k6,l5,m4,n3,o2,p1,a1,p16,g9,h10=1",
+    // a1 has its image (itself) but is still in the yard: not in place.
+    assert_eq!(in_yard.unmatched(), Some(1));
+    assert!(!in_yard.is_over() && in_yard.in_yard() == 1);
+    let start = Position::start("solitaire".parse().unwrap());
+    assert_eq!(
+        start.unmatched(),
+        Some(19),
+        "the yard is symmetric, but no piece is in place"
     );
-    assert!(solved.is_over() && solved.finished().contains(1));
+    assert!(!start.is_over() && start.in_yard() == 19);
 }
 
 #[test]
 fn solitaire_counts_the_pieces_without_a_mirror_partner() {
-    // g9 and i10 lack their images (h10 and g8); a1 and p16, and the diagonal, have theirs.
+    // b6 lacks its image f2, and e2 is still in the yard; the diagonal and the pairs are in
+    // place.
     let p = place("solitaire", 1, SOLITAIRE);
     assert_eq!(p.unmatched(), Some(2));
+    assert_eq!(p.in_yard(), 1);
     let mut g = game(p);
-    play(&mut g, "i10-h10");
+    play(&mut g, "e2-f2");
     assert_eq!(g.position().unmatched(), Some(0));
-    // At the start nothing is paired; other variants have no such count.
-    assert_eq!(
-        Position::start("solitaire".parse().unwrap()).unmatched(),
-        Some(19)
-    );
     assert_eq!(Position::start("halma".parse().unwrap()).unmatched(), None);
 }
 
@@ -938,15 +959,36 @@ fn solitaire_counts_the_pieces_without_a_mirror_partner() {
 fn solitaire_unsolved_after_nineteen_moves() {
     let mut g = Game::new("solitaire".parse().unwrap());
     assert_eq!(g.variant().turn_limit(), 19);
-    for i in 0..19 {
-        assert_eq!(g.outcome(), None, "after {i} moves");
-        // a1 steps back and forth; the other pieces stay: never symmetric
-        let m = if i % 2 == 0 { "e1-f1" } else { "f1-e1" };
-        play(&mut g, m);
+    // Always the last legal move: the figure comes out lopsided, and the game ends (when
+    // the yard is empty, or earlier when its pieces are blocked) unsolved.
+    while !g.is_over() {
+        let m = *g.legal_moves().last().unwrap();
+        g.play(m).unwrap();
     }
     assert_eq!(g.outcome(), Some(Outcome::Unsolved));
-    assert_eq!(g.moves_played(), 19);
-    assert!(g.play_text("e1-f1").is_err());
+    assert!(g.moves_played() <= 19);
+    assert!(g.legal_moves().is_empty());
+    // Nineteen moves empty the yard: no move is left, solved or not.
+    let mut g = Game::new("solitaire".parse().unwrap());
+    for m in halma::puzzle::solve_solitaire(g.position(), None)
+        .unwrap()
+        .unwrap()
+    {
+        g.play(m).unwrap();
+    }
+    assert_eq!((g.moves_played(), g.position().in_yard()), (19, 0));
+}
+
+/// The example of issue 39 solves the puzzle.
+#[test]
+fn solitaire_example_line_solves_it() {
+    let mut g = Game::new("solitaire".parse().unwrap());
+    play(
+        &mut g,
+        "c1-e3 d1-f1 e1-g1 b2-d4-f2 d2-d4 e2-g2 a3-c5 c3-e5 d3-f3-h1 b1-d3-f3 a4-a6 \
+         c4-e4-e6 a5-b6 a1-a3-c3-a5-a7 b5-b7 a2-c4-c6-a8 c2-a4-c4-c6 b3-b5-d5-f5 b4-d6-f6",
+    );
+    assert_eq!(winners(&g), [1]);
 }
 
 #[test]

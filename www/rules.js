@@ -44,9 +44,8 @@ import { t, tn } from './i18n.js';
  * @property {number[]} seatTeams team of each seat, 1-based (index 0: seat 1)
  * @property {number} turnLimit
  * @property {boolean} solitaire
- * @property {boolean} noOnceSolution solitaire proved to need some piece to move twice
  * @property {[string, string] | null} mirrorLine solitaire: the end cells of the diagonal the
- *   figure must be mirror-symmetric about, top end first (`a16`, `p1`); null otherwise
+ *   figure must be mirror-symmetric about, top end first (`p16`, `a1`); null otherwise
  */
 
 /**
@@ -61,9 +60,10 @@ export function rulesOf(v) {
   else out.push(t('rules.board.star', { holes: v.cells }));
   if (v.solitaire) {
     out.push(t('rules.pieces.solitaire', { pieces: v.pieces }));
-    const [from, to] = /** @type {[string, string]} */ (v.mirrorLine);
+    // Named from the yard's corner outwards: a1 to p16.
+    const [to, from] = /** @type {[string, string]} */ (v.mirrorLine);
     out.push(t('rules.goal.solitaire', { n: v.turnLimit, from, to }));
-    if (v.noOnceSolution) out.push(t('rules.solitaire.proof'));
+    out.push(t('rules.solitaire.once'));
   } else {
     out.push(t('rules.pieces', { seats: v.seats, pieces: v.pieces }));
     out.push(t('rules.goal'));

@@ -223,15 +223,14 @@ pub fn think(
         return finish(moves[0], 0, 0, 0, vec![moves[0]]);
     }
     if pos.variant().is_solitaire() && player != Player::Random {
-        // The race evaluation means nothing here: look for the symmetric figure instead,
-        // with a beam as wide as the level (and the budget) allows.
-        let (width, share) = match player {
-            Player::Level(l) => (60 * l.clamp(1, 5) as usize, level_share(l)),
-            _ => (1, 1.0),
+        // The race evaluation means nothing here: the exact solver looks for a solution,
+        // as far as the level's budget allows.
+        let share = match player {
+            Player::Level(l) => level_share(l),
+            _ => 1.0,
         };
         let limits = budget_limits(budget, share);
-        let (m, nodes) =
-            crate::puzzle::solitaire_hint(pos, pos.variant().turn_limit() as usize, width, &limits, clock)?;
+        let (m, nodes) = crate::puzzle::solitaire_hint(pos, &limits, clock)?;
         return finish(m, 0, 0, nodes, vec![m]);
     }
     let ev = EvalTables::new(pos.rules());

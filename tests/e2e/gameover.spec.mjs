@@ -53,9 +53,10 @@ test('a win shows the result and the ranking; rematch starts over with seats mov
   errs.check();
 });
 
-// The diagonal a16–p1, a1 and p16, g9 and i10: i10-h10 gives g9 its mirror image.
+// The a1–p16 diagonal from f6 up, the pairs g1/a7, h2/b8, i3/c9, and b6; e2 is the last piece
+// in the yard, and e2-f2 gives b6 its mirror image.
 const NEAR_SOLVED = (() => {
-  const on = new Set('a16 b15 c14 d13 e12 f11 g10 i8 j7 k6 l5 m4 n3 o2 p1 a1 p16 g9 i10'.split(' '));
+  const on = new Set('f6 g7 h8 i9 j10 k11 l12 m13 n14 o15 p16 g1 a7 h2 b8 i3 c9 b6 e2'.split(' '));
   const rows = [];
   for (let r = 16; r >= 1; r--) rows.push([...'abcdefghijklmnop'].map((c) => (on.has(`${c}${r}`) ? '1' : '.')).join(''));
   return `solitaire 1 ${rows.join('/')}`;
@@ -68,9 +69,9 @@ test('a solved solitaire says so and counts the moves it took, with no ranking',
   await expect(page.locator('#standings li .pts')).toHaveText('2 unpaired');
   const { Game } = await engine();
   const mirror = Game.fromPosition(NEAR_SOLVED);
-  const [i10, h10] = ['i10', 'h10'].map((n) => mirror.cellByName(n));
+  const [e2, f2] = ['e2', 'f2'].map((n) => mirror.cellByName(n));
   mirror.free();
-  await clickMove(page, i10, h10);
+  await clickMove(page, e2, f2);
   await expect(page.locator('#gameover')).toBeVisible();
   await expect(page.locator('#over-result')).toHaveText('Solved! The pieces form a symmetric figure. 1 of 19 moves used.');
   await expect(page.locator('#over-table')).toBeHidden();

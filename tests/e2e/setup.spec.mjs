@@ -106,17 +106,19 @@ test('solitaire: one seat, race options disabled', async ({ page }) => {
   await expect(page.locator('#points-h')).toHaveText('Symmetry');
   await expect(page.locator('#standings li .pts')).toHaveText('19 unpaired');
   await expect(page.locator('#variant-line')).toContainText('Move 1 of 19');
-  // The board draws the line of symmetry, a16 to p1 (through the middle of the board, on
-  // its empty cells h9 and i8, and out at both ends), and only in a solitaire.
+  // The board draws the line of symmetry, the long diagonal from a1 to p16 (through the
+  // middle of the board, on its empty cells h8 and i9, and out at the far end), and only in
+  // a solitaire.
   const { Game } = await engine();
   const g = new Game('solitaire');
   const id = (name) => g.cellByName(name);
   const line = (a, b) => hintInk(page, [id(a), id(b)]);
-  expect(await line('h9', 'i8')).toBeGreaterThan(20);
-  expect(await line('a16', 'b15')).toBeGreaterThan(20);
-  expect(await line('o2', 'p1')).toBeGreaterThan(20);
+  expect(await line('h8', 'i9')).toBeGreaterThan(20);
+  expect(await line('f6', 'g7')).toBeGreaterThan(20);
+  expect(await line('o15', 'p16')).toBeGreaterThan(20);
   // Nowhere off the line (the far corner of the other diagonal).
-  expect(await line('o15', 'p16')).toBe(0);
+  expect(await line('a16', 'b15')).toBe(0);
+  g.free();
   await openDialog(page);
   await page.locator('#su-variant').selectOption('halma');
   await page.locator('#su-start').click();

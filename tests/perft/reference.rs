@@ -216,6 +216,13 @@ impl Rules {
                     in_target[s][c] = true;
                 }
             }
+            // Solitaire: each piece moves exactly once, and a solution leaves none in the
+            // yard, so no move ends there (and a piece outside it has moved).
+            if solitaire {
+                for &c in &board.camps[home[s]] {
+                    may_end[s][c] = false;
+                }
+            }
             if star && variant.side_points() {
                 for k in 0..6 {
                     if k != home[s] && Some(k) != target[s] {
@@ -291,7 +298,9 @@ impl Rules {
         let b = &self.board;
         let own = seat as u8 + 1;
         let mut out = HashMap::new();
-        for o in (0..board.len()).filter(|&c| board[c] == own) {
+        // Solitaire: only the pieces still in the yard (those that have not moved) move.
+        for o in (0..board.len()).filter(|&c| board[c] == own && (!self.solitaire || !self.may_end[seat][c]))
+        {
             let start_in = self.in_target[seat][o];
             for &d in &b.dirs {
                 let Some(t) = b.step(o, d, 1) else { continue };
@@ -350,6 +359,9 @@ impl Rules {
         if path.len() < 2 || st.board[o] != seat as u8 + 1 || *path.last().unwrap() == o {
             return false;
         }
+        if self.solitaire && self.may_end[seat][o] {
+            return false; // a piece outside the yard has moved
+        }
         let mut lifted = st.board.clone();
         lifted[o] = 0;
         let mut reached = self.in_target[seat][o];
@@ -375,21 +387,14 @@ impl Rules {
     pub fn done(&self, board: &[u8], s: usize) -> bool {
         let own = s as u8 + 1;
         if self.solitaire {
-            // mirror-symmetric about the diagonal a16..p1: (x, y) -> (N-1-y, N-1-x)
-            let Shape::Square { size } = self.board.shape else {
-                unreachable!()
-            };
-            let n = size as i32;
+            // every piece out of the yard, mirror-symmetric about the diagonal a1..p16:
+            // (x, y) -> (y, x)
             let mine: Vec<usize> = (0..board.len()).filter(|&c| board[c] == own).collect();
             return !mine.is_empty()
+                && mine.iter().all(|&c| self.may_end[s][c])
                 && mine.iter().all(|&c| {
                     let (x, y) = self.board.coords[c];
-                    let m = self
-                        .board
-                        .coords
-                        .iter()
-                        .position(|&p| p == (n - 1 - y, n - 1 - x))
-                        .unwrap();
+                    let m = self.board.coords.iter().position(|&p| p == (y, x)).unwrap();
                     board[m] == own
                 });
         }

@@ -121,18 +121,20 @@ test('rules text covers every option, in both languages', opts, () => {
     assert.match(rules, /73/, 'the holes of a side-3 star');
     const sol = engine.variantInfo('solitaire');
     assert.match(rulesOf(sol).join(' '), /19/);
-    // What the exhaustive search proved, for the standard puzzle only (8×8 has solutions).
-    assert.ok(rulesOf(sol).includes(t('rules.solitaire.proof')), `${lang}: the proof is told`);
+    // Each piece moves once: the rule is told for every board size, and no proof of
+    // impossibility any more.
+    assert.ok(rulesOf(sol).includes(t('rules.solitaire.once')), `${lang}: the once rule is told`);
     const small = engine.variantInfo('solitaire+size=8+camp=10');
-    assert.ok(!rulesOf(small).includes(t('rules.solitaire.proof')));
+    assert.ok(rulesOf(small).includes(t('rules.solitaire.once')));
+    assert.equal(sol.noOnceSolution, undefined);
     // The mirror line comes from the engine and follows the board size.
-    assert.deepEqual(sol.mirrorLine, ['a16', 'p1']);
-    assert.deepEqual(small.mirrorLine, ['a8', 'h1']);
+    assert.deepEqual(sol.mirrorLine, ['p16', 'a1']);
+    assert.deepEqual(small.mirrorLine, ['h8', 'a1']);
     assert.equal(std.mirrorLine, null);
-    assert.match(rulesOf(sol).join(' '), /\ba16\b.*\bp1\b/, `${lang}: the 16×16 line`);
-    assert.match(rulesOf(small).join(' '), /\ba8\b.*\bh1\b/, `${lang}: the 8×8 line`);
+    assert.match(rulesOf(sol).join(' '), /\ba1\b.*\bp16\b/, `${lang}: the 16×16 line`);
+    assert.match(rulesOf(small).join(' '), /\ba1\b.*\bh8\b/, `${lang}: the 8×8 line`);
     for (const s of rulesOf(small)) {
-      assert.doesNotMatch(s, /\{\w+\}|a16|p1\b/, `${lang}: 8×8 rules name another board's corners: ${s}`);
+      assert.doesNotMatch(s, /\{\w+\}|p16|a16|p1\b/, `${lang}: 8×8 rules name another board's corners: ${s}`);
     }
   }
   setLang('en');

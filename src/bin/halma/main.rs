@@ -21,7 +21,7 @@ A position is one argument in quotes, \"<variant> <seat to move> <rows>\", e.g.
 \"halma-8x8 1 ....2222/.....222/......22/.......2/1......./11....../111...../1111....\".";
 
 /// Halma and Chinese checkers on the command line: rules checks, the computer players,
-/// benchmarks and the solitaire puzzle.
+/// benchmarks and the puzzles.
 #[derive(Parser)]
 #[command(name = "halma", version, after_help = FORMATS)]
 struct Cli {
@@ -42,6 +42,7 @@ enum Command {
     BaselineEngine(ccp::BaselineArgs),
     Match(referee::MatchArgs),
     Openings(referee::OpeningsArgs),
+    Puzzle(solve::PuzzleArgs),
 }
 
 /// A failed command: the message for the user (clap reports usage errors itself).
@@ -60,6 +61,7 @@ fn main() -> ExitCode {
         Command::BaselineEngine(a) => ccp::baseline(a),
         Command::Match(a) => referee::run_match(a),
         Command::Openings(a) => referee::openings(a),
+        Command::Puzzle(a) => solve::puzzle(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,40 +1,136 @@
-//! `halma solve`: the solitaire puzzle.
+//! `halma puzzle` and `halma solve`: the puzzle collection and the solitaire solver.
 
 use crate::{parse_variant, Outcome};
-use clap::Args;
-use halma::puzzle::{search_solitaire_with_tail, solve_each_once, OnceResult};
-use halma::{Game, Move, Variant};
+use clap::{Args, Subcommand};
+use halma::puzzle::{count_solitaire, find, path_text, solve_solitaire, PUZZLES};
+use halma::{Game, Position, Variant};
+use std::io::IsTerminal;
 use std::time::Instant;
 
-/// Solve the solitaire puzzle.
-///
-/// By default a beam search under the rules (a piece may move again): prints the solution
-/// as the final position and the game record, or the best line the beam reached (its sum
-/// of x + y against the goal, and the pieces left unmatched) and fails, which does not
-/// prove that no solution exists. The beam's positions TAIL moves before the end are
-/// completed exhaustively. With --once, decides exhaustively the reading in which no piece
-/// moves twice, and prints the solution or that there is none.
+/// The puzzle collection: Halma solitaire, the crossings and the shortest game.
+#[derive(Args)]
+pub struct PuzzleArgs {
+    #[command(subcommand)]
+    command: PuzzleCommand,
+}
+
+#[derive(Subcommand)]
+enum PuzzleCommand {
+    /// List the puzzles: name, board, par, and whether the par is proven optimal
+    List,
+    /// Solve a puzzle with the engine's solver
+    ///
+    /// Prints the start position (a position string) on the first line, then one move per
+    /// line in full hop-path notation (a1-c3-e5), then a summary line. Progress goes to
+    /// stderr when it is a terminal.
+    #[command(verbatim_doc_comment)]
+    Solve(PuzzleSolveArgs),
+}
+
+#[derive(Args)]
+struct PuzzleSolveArgs {
+    /// The puzzle's name (see `halma puzzle list`)
+    name: String,
+    /// Positions the beam keeps per move (crossings and the shortest game)
+    #[arg(long, value_name = "W", default_value_t = 3000)]
+    width: usize,
+    /// Print the shipped solution instead of searching
+    #[arg(long)]
+    shipped: bool,
+}
+
+/// Solve the solitaire of a variant exactly (each piece moves once, into a figure
+/// symmetric about the a1–p16 diagonal): prints the final position and the game record.
+/// With --count, counts every solution instead (distinct figures and move sequences).
 #[derive(Args)]
 #[command(verbatim_doc_comment)]
 pub struct SolveArgs {
     /// A solitaire variant
     #[arg(value_parser = parse_variant, default_value = "solitaire")]
     variant: Variant,
-    /// Positions the beam keeps per move
-    ///
-    /// On 16×16 a beam of 1000 came closer (3 pieces unmatched) than 4000 or 30000 (4).
-    #[arg(long, value_name = "W", default_value_t = 1000)]
-    width: usize,
-    /// Last moves searched in full from the beam's positions
-    ///
-    /// Each move more costs about ten times as much; 10 adds about 11 s to a beam of 1000.
-    #[arg(long, value_name = "K", default_value_t = 10)]
-    tail: usize,
-    /// Decide the reading "no piece moves twice" exhaustively instead
-    ///
-    /// The 16×16 puzzle takes about 12 minutes and 3 GB of memory (it has no such solution).
-    #[arg(long, conflicts_with_all = ["width", "tail"])]
-    once: bool,
+    /// Count the solutions (exhaustively, unless --max-states stops it first)
+    #[arg(long)]
+    count: bool,
+    /// Stop the count after this many states (then the counts are lower bounds)
+    #[arg(long, value_name = "N", requires = "count")]
+    max_states: Option<u64>,
+}
+
+/// `halma puzzle`.
+pub fn puzzle(a: PuzzleArgs) -> Outcome {
+    match a.command {
+        PuzzleCommand::List => {
+            println!("{:<22} {:<48} {:>4}  proven", "name", "board", "par");
+            for p in PUZZLES {
+                println!(
+                    "{:<22} {:<48} {:>4}  {}",
+                    p.name,
+                    p.board,
+                    p.par,
+                    match (p.proven, p.record) {
+                        (Some(w), _) => format!("yes ({w})"),
+                        (None, Some((n, w))) => format!("no (record {n}: {w})"),
+                        (None, None) => "no".into(),
+                    }
+                );
+            }
+            Ok(())
+        }
+        PuzzleCommand::Solve(a) => puzzle_solve(a),
+    }
+}
+
+fn puzzle_solve(a: PuzzleSolveArgs) -> Outcome {
+    let p = find(&a.name).ok_or_else(|| {
+        let names: Vec<&str> = PUZZLES.iter().map(|p| p.name).collect();
+        format!("no puzzle '{}' (puzzles: {})", a.name, names.join(", "))
+    })?;
+    let t = Instant::now();
+    let tty = std::io::stderr().is_terminal();
+    let moves = if a.shipped {
+        p.solution()
+    } else {
+        p.search(a.width, &mut |line| {
+            if tty {
+                eprint!("\r{:.0} s, {line}\x1b[K", t.elapsed().as_secs_f64());
+            }
+        })
+        .ok_or_else(|| {
+            if tty {
+                eprintln!();
+            }
+            format!(
+                "{}: the search found no solution (beam of {}); this proves nothing",
+                p.name, a.width
+            )
+        })?
+    };
+    if tty && !a.shipped {
+        eprintln!();
+    }
+    let secs = t.elapsed().as_secs_f64();
+    let n = p
+        .check(&moves)
+        .map_err(|e| format!("{}: the solution does not check: {e}", p.name))?;
+    println!("{}", p.start());
+    for m in &moves {
+        println!("{m}");
+    }
+    let proven = p.proven.map_or("not proven optimal".to_string(), |w| {
+        format!("proven optimal: {w}")
+    });
+    let how = if a.shipped {
+        "shipped solution".to_string()
+    } else {
+        format!("found in {secs:.1} s")
+    };
+    let vs = match n.cmp(&p.par) {
+        std::cmp::Ordering::Less => format!("better than the par {}!", p.par),
+        std::cmp::Ordering::Equal => "the par".into(),
+        std::cmp::Ordering::Greater => format!("{} over the par {}", n - p.par, p.par),
+    };
+    println!("solved {} in {n} moves, {vs} ({proven}); {how}", p.name);
+    Ok(())
 }
 
 /// `halma solve`.
@@ -43,63 +139,52 @@ pub fn solve(a: SolveArgs) -> Outcome {
     if !v.is_solitaire() {
         return Err(format!("{v} is not a solitaire variant"));
     }
-    if a.once {
-        return solve_once(v);
-    }
+    let start = Position::start(v);
     let t = Instant::now();
-    let found = search_solitaire_with_tail(v, a.width, a.tail).ok_or("not a solitaire variant")?;
-    let secs = t.elapsed().as_secs_f64();
-    if !found.solved {
+    if a.count {
+        let tty = std::io::stderr().is_terminal();
+        let c = count_solitaire(&start, a.max_states, &mut |states, figures| {
+            if tty {
+                eprint!(
+                    "\r{:.0} s: {} million states, {figures} figures\x1b[K",
+                    t.elapsed().as_secs_f64(),
+                    states / 1_000_000
+                );
+            }
+        })
+        .map_err(|e| e.to_string())?;
+        if tty {
+            eprintln!();
+        }
         println!(
-            "best line: sum of x + y {} ({} needed), {} pieces unmatched",
-            found.sum, found.goal, found.unmatched
+            "{v}: {} distinct solution figures, {} move sequences ({}: {} states, {:.1} s)",
+            c.figures,
+            c.sequences,
+            if c.exhaustive {
+                "exhaustive"
+            } else {
+                "stopped early, lower bounds"
+            },
+            c.states,
+            t.elapsed().as_secs_f64()
         );
+        return Ok(());
     }
-    print_line(v, &found.moves)?;
-    if found.solved {
-        eprintln!("solved in {} moves, {secs:.1} s", found.moves.len());
-        Ok(())
-    } else {
-        Err(format!(
-            "no solution found with a beam of {} and a tail of {} ({secs:.1} s); this does not prove that none exists",
-            a.width, a.tail
-        ))
-    }
-}
-
-/// `halma solve --once`.
-fn solve_once(v: Variant) -> Outcome {
-    let t = Instant::now();
-    let found = solve_each_once(v, &mut |states| {
-        eprintln!(
-            "{:.0} s: {} million states",
-            t.elapsed().as_secs_f64(),
-            states / 1_000_000
-        );
-    })
-    .map_err(|e| e.to_string())?;
-    let secs = t.elapsed().as_secs_f64();
-    match found {
-        OnceResult::NoSolution { states } => {
-            println!(
-                "{v}: no solution in which no piece moves twice (exhaustive: {states} states, {secs:.0} s)"
-            );
-        }
-        OnceResult::Solved { moves, states } => {
-            print_line(v, &moves)?;
-            eprintln!("solved, no piece moving twice ({states} states, {secs:.1} s)");
-        }
-    }
-    Ok(())
-}
-
-/// Prints the position after `moves` from the start of `v`, and the game record.
-fn print_line(v: Variant, moves: &[Move]) -> Outcome {
+    let line = solve_solitaire(&start, None)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{v} has no solution (the search is exhaustive)"))?;
     let mut g = Game::new(v);
-    for &m in moves {
+    let mut paths = Vec::new();
+    for &m in &line {
+        paths.push(path_text(g.position(), m));
         g.play(m).map_err(|e| e.to_string())?;
     }
     println!("{}", g.position());
-    print!("{}", g.record());
+    println!("{}", paths.join(" "));
+    eprintln!(
+        "solved in {} moves, {:.1} s",
+        line.len(),
+        t.elapsed().as_secs_f64()
+    );
     Ok(())
 }
