@@ -100,6 +100,10 @@ pub(crate) struct Rules {
     pub team_mask: [u8; MAX_SEATS],
     /// Solitaire: the padded index of each cell's mirror image.
     pub mirror: Vec<u16>,
+    /// Per seat and parity class (boards with [`Classes`](crate::geometry::Classes)): the
+    /// cells of its target camp, and those it may end a move on.
+    pub class_target: [[u128; 4]; MAX_SEATS],
+    pub class_end: [[u128; 4]; MAX_SEATS],
     pub lock: bool,
     pub side_points: bool,
     pub long: bool,
@@ -197,6 +201,22 @@ impl Rules {
         } else {
             Vec::new()
         };
+        let mut class_target = [[0u128; 4]; MAX_SEATS];
+        let mut class_end = [[0u128; 4]; MAX_SEATS];
+        if let Some(cl) = &geo.classes {
+            for c in geo.cells() {
+                let pad = geo.pad(c);
+                let (class, bit) = ((cl.loc[pad] >> 7) as usize, cl.loc[pad] & 127);
+                for s in 0..seats {
+                    if target_bits[pad] & (1 << s) != 0 {
+                        class_target[s][class] |= 1 << bit;
+                    }
+                    if end_bits[pad] & (1 << s) != 0 {
+                        class_end[s][class] |= 1 << bit;
+                    }
+                }
+            }
+        }
         Rules {
             dirs: geo.dirs.clone(),
             lock: variant.target_lock() && !variant.is_solitaire(),
@@ -216,6 +236,8 @@ impl Rules {
             outside_dist,
             team_mask,
             mirror,
+            class_target,
+            class_end,
         }
     }
 
@@ -278,6 +300,8 @@ pub struct Position {
     tgt_own: [u8; MAX_SEATS],
     /// Sum over each seat's pieces of their distance to target.
     dist_sum: [i32; MAX_SEATS],
+    /// The occupied cells of each parity class, on boards with class frames.
+    pub(crate) occ: [u128; 4],
     pub(crate) to_move: u8,
     finished: u8,
     /// A seat has won under equal turns and the round is being completed.
@@ -334,6 +358,7 @@ impl Position {
             tgt_occ: [0; MAX_SEATS],
             tgt_own: [0; MAX_SEATS],
             dist_sum: [0; MAX_SEATS],
+            occ: [0; 4],
             to_move,
             finished: 0,
             closing: false,
@@ -352,6 +377,7 @@ impl Position {
                 p.count[s] += 1;
                 p.dist_sum[s] += rules.dist[s][pad] as i32;
                 p.hash ^= zobrist(s, pad);
+                p.toggle_occ(pad);
             }
             let tb = rules.target_bits[pad];
             for s in 0..rules.seats {
@@ -657,8 +683,18 @@ impl Position {
         }
     }
 
+    /// Flips the class-frame bit of padded `pad` (a piece arrives or leaves).
+    #[inline]
+    fn toggle_occ(&mut self, pad: usize) {
+        if let Some(c) = &self.rules.geo.classes {
+            let l = c.loc[pad];
+            self.occ[(l >> 7) as usize] ^= 1 << (l & 127);
+        }
+    }
+
     #[inline]
     fn lift(&mut self, s: usize, pad: usize) {
+        self.toggle_occ(pad);
         let r = &*self.rules;
         self.board[pad] = EMPTY;
         self.dist_sum[s] -= r.dist[s][pad] as i32;
@@ -674,6 +710,7 @@ impl Position {
 
     #[inline]
     fn drop_piece(&mut self, s: usize, pad: usize) {
+        self.toggle_occ(pad);
         let r = &*self.rules;
         self.board[pad] = s as u8 + 1;
         self.dist_sum[s] += r.dist[s][pad] as i32;
