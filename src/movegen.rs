@@ -35,6 +35,11 @@ pub struct MoveGen {
     /// Per parity class and direction: the cells a short hop along it may land on (empty,
     /// with a piece one step back), for the position of the current call.
     land: [[u128; 8]; 4],
+    /// Per parity class: the occupied cells.
+    occ: [u128; 4],
+    /// Whether `occ` is kept up to date by the caller (perft, move by move) rather than
+    /// gathered for each call.
+    occ_kept: bool,
 }
 
 impl MoveGen {
@@ -59,6 +64,8 @@ impl MoveGen {
             stack: [0; MAX_PAD],
             found: [0; MAX_PAD],
             land: [[0; 8]; 4],
+            occ: [0; 4],
+            occ_kept: false,
         }
     }
 }
@@ -200,17 +207,36 @@ impl Position {
     }
 
     /// Fills `gen.land` for this position: per class and direction, the empty cells with a
-    /// piece one step back, where a hop along that direction may land.
+    /// piece one step back, where a hop along that direction may land. The occupancy is
+    /// gathered here rather than kept up to date by every move, which would slow down the
+    /// search, which does not use it.
     #[inline(always)]
     fn fill_landings<const N: usize>(&self, c: &Classes, gen: &mut MoveGen, dirs: &[(i8, i8); N]) {
+        if !gen.occ_kept {
+            gen.occ = self.class_occupancy(c);
+        }
+        let occ = gen.occ;
         for class in 0..4 {
-            let empty = c.cells[class] & !self.occ[class];
+            let empty = c.cells[class] & !occ[class];
             for (i, &(v, u)) in dirs.iter().enumerate() {
                 // The cell hopped over is one step back from the landing cell.
                 let (over, s) = class_step(class, (-v, -u));
-                gen.land[class][i] = empty & shift(self.occ[over], -s);
+                gen.land[class][i] = empty & shift(occ[over], -s);
             }
         }
+    }
+
+    /// The occupied cells of each parity class.
+    #[inline(never)]
+    fn class_occupancy(&self, c: &Classes) -> [u128; 4] {
+        let mut occ = [0u128; 4];
+        for s in 0..self.rules.seats {
+            for &p in &self.pieces[s][..self.count[s] as usize] {
+                let l = c.loc[p as usize];
+                occ[(l >> 7) as usize] |= one_bit(l & 127);
+            }
+        }
+        occ
     }
 
     /// The hop destinations, as a set of its class, of `seat`'s piece on padded `o`; needs
@@ -681,7 +707,13 @@ impl Position {
             gen: MoveGen::new(),
             lists: vec![Vec::new(); depth as usize + 1],
             generated: 0,
+            loc: Vec::new(),
         };
+        if let Some(c) = self.short_hop_classes() {
+            perft.gen.occ = self.class_occupancy(c);
+            perft.gen.occ_kept = true;
+            perft.loc = c.loc.clone();
+        }
         let n = perft.count(&mut self.clone(), depth, 0);
         (n, perft.generated)
     }
@@ -714,11 +746,21 @@ impl Position {
 /// Scratch space of a perft run: one move list per ply, and how many lists were generated.
 struct Perft {
     gen: MoveGen,
+    /// The class frames' cell locations (`Classes::loc`), when `gen.occ` is kept.
+    loc: Vec<u16>,
     lists: Vec<Vec<(u16, u16)>>,
     generated: u64,
 }
 
 impl Perft {
+    /// Updates `gen.occ` for a piece moving between padded `f` and `t` (either way).
+    #[inline(always)]
+    fn flip(&mut self, f: u16, t: u16) {
+        for l in [self.loc[f as usize], self.loc[t as usize]] {
+            self.gen.occ[(l >> 7) as usize] ^= one_bit(l & 127);
+        }
+    }
+
     fn count(&mut self, p: &mut Position, depth: u32, ply: usize) -> u64 {
         if depth == 0 {
             return 1;
@@ -752,9 +794,17 @@ impl Perft {
         } else {
             let mut total = 0;
             for &(f, t) in &list {
+                // A swap leaves the same cells occupied; any other move empties one, fills one.
+                let flip = self.gen.occ_kept && p.board[t as usize] == EMPTY;
+                if flip {
+                    self.flip(f, t);
+                }
                 let u = p.make(f as usize, t as usize);
                 total += self.count(p, depth - 1, ply + 1);
                 p.unmake(u);
+                if flip {
+                    self.flip(f, t);
+                }
             }
             total
         };

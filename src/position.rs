@@ -300,8 +300,6 @@ pub struct Position {
     tgt_own: [u8; MAX_SEATS],
     /// Sum over each seat's pieces of their distance to target.
     dist_sum: [i32; MAX_SEATS],
-    /// The occupied cells of each parity class, on boards with class frames.
-    pub(crate) occ: [u128; 4],
     pub(crate) to_move: u8,
     finished: u8,
     /// A seat has won under equal turns and the round is being completed.
@@ -358,7 +356,6 @@ impl Position {
             tgt_occ: [0; MAX_SEATS],
             tgt_own: [0; MAX_SEATS],
             dist_sum: [0; MAX_SEATS],
-            occ: [0; 4],
             to_move,
             finished: 0,
             closing: false,
@@ -377,7 +374,6 @@ impl Position {
                 p.count[s] += 1;
                 p.dist_sum[s] += rules.dist[s][pad] as i32;
                 p.hash ^= zobrist(s, pad);
-                p.toggle_occ(pad);
             }
             let tb = rules.target_bits[pad];
             for s in 0..rules.seats {
@@ -683,18 +679,8 @@ impl Position {
         }
     }
 
-    /// Flips the class-frame bit of padded `pad` (a piece arrives or leaves).
-    #[inline]
-    fn toggle_occ(&mut self, pad: usize) {
-        if let Some(c) = &self.rules.geo.classes {
-            let l = c.loc[pad];
-            self.occ[(l >> 7) as usize] ^= 1 << (l & 127);
-        }
-    }
-
     #[inline]
     fn lift(&mut self, s: usize, pad: usize) {
-        self.toggle_occ(pad);
         let r = &*self.rules;
         self.board[pad] = EMPTY;
         self.dist_sum[s] -= r.dist[s][pad] as i32;
@@ -710,7 +696,6 @@ impl Position {
 
     #[inline]
     fn drop_piece(&mut self, s: usize, pad: usize) {
-        self.toggle_occ(pad);
         let r = &*self.rules;
         self.board[pad] = s as u8 + 1;
         self.dist_sum[s] += r.dist[s][pad] as i32;
