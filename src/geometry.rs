@@ -160,6 +160,7 @@ pub(crate) const fn class_step(class: usize, d: (i8, i8)) -> (usize, i8) {
 impl Classes {
     /// The frames of a board whose cells are on padded rows and columns `2..2 + span`, of
     /// padded width `w`; `None` when a class does not fit a frame.
+    #[inline(never)]
     fn new(w: usize, span: usize, dirs: &[isize], pads: &[u16]) -> Option<Box<Classes>> {
         let half = span.div_ceil(2);
         if half >= FRAME_W as usize || half * FRAME_W as usize > 128 {

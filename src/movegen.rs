@@ -353,7 +353,9 @@ impl Position {
 
     /// Whether seat `seat` (0-based) has a legal move.
     pub(crate) fn seat_can_move(&self, gen: &mut MoveGen, seat: usize) -> bool {
-        self.for_each_move_unordered(gen, seat, |_, _| true)
+        // The ordered generator: asked rarely, and a second copy of the class-set one would
+        // cost the wasm module 4 KiB gzipped.
+        self.for_each_move(gen, seat, |_, _| true)
     }
 
     /// Appends the legal moves of the seat to move (unordered) to `out`.

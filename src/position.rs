@@ -201,22 +201,8 @@ impl Rules {
         } else {
             Vec::new()
         };
-        let mut class_target = [[0u128; 4]; MAX_SEATS];
-        let mut class_end = [[0u128; 4]; MAX_SEATS];
-        if let Some(cl) = &geo.classes {
-            for c in geo.cells() {
-                let pad = geo.pad(c);
-                let (class, bit) = ((cl.loc[pad] >> 7) as usize, cl.loc[pad] & 127);
-                for s in 0..seats {
-                    if target_bits[pad] & (1 << s) != 0 {
-                        class_target[s][class] |= 1 << bit;
-                    }
-                    if end_bits[pad] & (1 << s) != 0 {
-                        class_end[s][class] |= 1 << bit;
-                    }
-                }
-            }
-        }
+        let class_target = class_sets(&geo, &target_bits);
+        let class_end = class_sets(&geo, &end_bits);
         Rules {
             dirs: geo.dirs.clone(),
             lock: variant.target_lock() && !variant.is_solitaire(),
@@ -247,6 +233,24 @@ impl Rules {
     pub(crate) fn progress(&self, s: usize, from: usize, to: usize) -> i32 {
         self.dist[s][from] as i32 - self.dist[s][to] as i32
     }
+}
+
+/// Per seat and parity class, the cells whose bit for the seat is set in `bits` (per padded
+/// cell); all empty on boards without class frames.
+#[inline(never)]
+fn class_sets(geo: &Geometry, bits: &[u8]) -> [[u128; 4]; MAX_SEATS] {
+    let mut sets = [[0u128; 4]; MAX_SEATS];
+    if let Some(cl) = &geo.classes {
+        for c in geo.cells() {
+            let l = cl.loc[geo.pad(c)];
+            for (s, set) in sets.iter_mut().enumerate() {
+                if bits[geo.pad(c)] & (1 << s) != 0 {
+                    set[(l >> 7) as usize] |= 1 << (l & 127);
+                }
+            }
+        }
+    }
+    sets
 }
 
 /// What `play_unchecked` needs to take a move back.
