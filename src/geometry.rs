@@ -107,6 +107,87 @@ pub struct Geometry {
     pub(crate) camps: Vec<Vec<Cell>>,
     /// For each camp, the corner/tip cell its opposite camp's pieces head for, used for progress.
     rows: Vec<Vec<Cell>>,
+    /// The parity-class frames of the board, when it fits them (see [`Classes`]).
+    pub(crate) classes: Option<Box<Classes>>,
+}
+
+/// Width of a parity-class frame in bits: 10 columns and a guard column that no board cell
+/// uses, so a shift by one column never carries a cell into the next row.
+pub(crate) const FRAME_W: u32 = 11;
+
+/// The board split into its four parity classes, each a 128-bit set.
+///
+/// A hop moves a piece two cells along a line, so it keeps the parity of both the row and
+/// the column: the cells a piece can reach by hops lie in its own class, and in the class's
+/// frame (every second row and column) a hop is a shift by one frame step. So one piece's
+/// hop destinations are a flood fill of a few shifts and masks on a `u128`, and the masks
+/// of where hops may land are the same for every piece of a class. The frame: cell
+/// `(row, col)` of the board (padding left out) is bit `(row / 2) * FRAME_W + col / 2` of
+/// class `(row % 2) * 2 + col % 2`. Boards up to 20×20 and stars up to side 4 fit.
+#[derive(Clone, Debug)]
+pub(crate) struct Classes {
+    /// Per padded cell: `class << 7 | bit` (board cells only).
+    pub loc: Vec<u16>,
+    /// Per class and bit: the padded cell.
+    pub pad_of: [[u16; 128]; 4],
+    /// Per class: its board cells.
+    pub cells: [u128; 4],
+}
+
+/// The directions of the star and of the square board (in `Geometry::dirs` order) as
+/// (row, column) steps of the padded board.
+pub(crate) const STAR_DIRS: [(i8, i8); 6] = [(0, 1), (0, -1), (1, 0), (-1, 0), (-1, 1), (1, -1)];
+pub(crate) const SQUARE_DIRS: [(i8, i8); 8] = [
+    (0, 1),
+    (0, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+    (1, 1),
+];
+
+/// Where the cell one step along direction `d` from a cell of class `class` lies: its
+/// class, and the left shift (negative: right) that moves the first cell's frame bit onto
+/// the second's.
+pub(crate) const fn class_step(class: usize, d: (i8, i8)) -> (usize, i8) {
+    let (v, u) = ((class >> 1) as i8 + d.0, (class & 1) as i8 + d.1);
+    let to = ((v & 1) * 2 + (u & 1)) as usize;
+    (to, v.div_euclid(2) * FRAME_W as i8 + u.div_euclid(2))
+}
+
+impl Classes {
+    /// The frames of a board whose cells are on padded rows and columns `2..2 + span`, of
+    /// padded width `w`; `None` when a class does not fit a frame.
+    #[inline(never)]
+    fn new(w: usize, span: usize, dirs: &[isize], pads: &[u16]) -> Option<Box<Classes>> {
+        let half = span.div_ceil(2);
+        if half >= FRAME_W as usize || half * FRAME_W as usize > 128 {
+            return None;
+        }
+        let mut c = Box::new(Classes {
+            loc: vec![u16::MAX; w * w],
+            pad_of: [[0; 128]; 4],
+            cells: [0; 4],
+        });
+        for &pad in pads {
+            let (v, u) = (pad as usize / w - 2, pad as usize % w - 2);
+            let class = (v & 1) * 2 + (u & 1);
+            let bit = (v >> 1) * FRAME_W as usize + (u >> 1);
+            c.loc[pad as usize] = (class << 7 | bit) as u16;
+            c.pad_of[class][bit] = pad;
+            c.cells[class] |= 1 << bit;
+        }
+        // The move generator's direction tables must be the board's.
+        let table: &[(i8, i8)] = if dirs.len() == 6 { &STAR_DIRS } else { &SQUARE_DIRS };
+        let w = w as isize;
+        assert!(table
+            .iter()
+            .zip(dirs)
+            .all(|(&(v, u), &d)| v as isize * w + u as isize == d));
+        Some(c)
+    }
 }
 
 impl Geometry {
@@ -138,9 +219,11 @@ impl Geometry {
         for y in (0..n).rev() {
             rows.push((0..n).map(|x| Cell(((n - 1 - y) * n + x) as u16)).collect());
         }
+        let pads: Vec<u16> = cells.iter().map(|c| c.pad).collect();
         let mut g = Geometry {
             shape: Shape::Square { size },
             pad_len,
+            classes: Classes::new(w as usize, n, &dirs, &pads),
             dirs,
             cells,
             pad_to_cell,
@@ -228,9 +311,11 @@ impl Geometry {
                 camps[p].push(Cell(i as u16));
             }
         }
+        let pads: Vec<u16> = cells.iter().map(|c| c.pad).collect();
         Geometry {
             shape: Shape::Star { side },
             pad_len,
+            classes: Classes::new(w as usize, span, &dirs, &pads),
             dirs,
             cells,
             pad_to_cell,

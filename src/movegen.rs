@@ -13,9 +13,16 @@
 //! one per caller, which kept the wasm module 4 KiB smaller. With both, the search on
 //! `star-6` (which spends three quarters of its time generating the modelled greedy
 //! players' moves) runs about 1.3 times as fast.
+//!
+//! Callers that do not depend on the order of the moves (perft, counting, "can this seat
+//! move") take a faster path on boards with parity-class frames
+//! ([`Classes`](crate::geometry::Classes)): a piece's hop destinations are a flood fill of
+//! shifts and masks on one 128-bit set, over landing masks computed once per position and
+//! shared by all pieces. The search keeps the flood fill above, whose order its move
+//! ordering (and so its choice of move) depends on.
 
 use crate::error::{Error, ErrorKind};
-use crate::geometry::{Cell, MAX_PAD};
+use crate::geometry::{class_step, Cell, Classes, MAX_PAD, SQUARE_DIRS, STAR_DIRS};
 use crate::position::{clip, Move, Position, EMPTY};
 
 /// Reusable scratch space for generation (visited set and flood-fill stack), so the hot
@@ -25,6 +32,14 @@ pub struct MoveGen {
     stack: [u16; MAX_PAD],
     /// One piece's destinations.
     found: [u16; MAX_PAD],
+    /// Per parity class and direction: the cells a short hop along it may land on (empty,
+    /// with a piece one step back), for the position of the current call.
+    land: [[u128; 8]; 4],
+    /// Per parity class: the occupied cells.
+    occ: [u128; 4],
+    /// Whether `occ` is kept up to date by the caller (perft, move by move) rather than
+    /// gathered for each call.
+    occ_kept: bool,
 }
 
 impl MoveGen {
@@ -48,6 +63,9 @@ impl MoveGen {
             seen: [0; MAX_PAD.div_ceil(64)],
             stack: [0; MAX_PAD],
             found: [0; MAX_PAD],
+            land: [[0; 8]; 4],
+            occ: [0; 4],
+            occ_kept: false,
         }
     }
 }
@@ -100,27 +118,11 @@ impl Position {
         let ebits = &r.end_bits[..];
         let lock = r.lock;
         let side = r.side_points || r.once;
-        let own = seat as u8 + 1;
-        let mut n = 0;
         // Solitaire: a piece outside the yard has made its move.
         if r.once && ebits[o] & bit != 0 {
             return 0;
         }
-        let start_locked = lock && tbits[o] & bit != 0;
-        // Steps (and swaps into the target camp).
-        for &d in if steps { dirs } else { &[] } {
-            let t = (o as isize + d) as usize;
-            let v = b[t];
-            let to = if v == EMPTY {
-                (!start_locked || tbits[t] & bit != 0) && (!side || ebits[t] & bit != 0)
-            } else {
-                r.swap && is_piece(v) && v != own && tbits[t] & bit != 0
-            };
-            if to {
-                gen.found[n] = t as u16;
-                n += 1;
-            }
-        }
+        let mut n = if steps { self.steps_of(gen, seat, o) } else { 0 };
         if !hops {
             return n;
         }
@@ -171,18 +173,194 @@ impl Position {
         n
     }
 
+    /// Writes to `gen.found` the steps (and swaps) of `seat`'s piece on padded `o`, in
+    /// direction order; returns how many.
+    #[inline(always)]
+    fn steps_of(&self, gen: &mut MoveGen, seat: usize, o: usize) -> usize {
+        let r = &*self.rules;
+        let b = &self.board;
+        let bit = 1u8 << seat;
+        let tbits = &r.target_bits[..];
+        let ebits = &r.end_bits[..];
+        // (Solitaire: no move ends in the yard, which end_bits leaves out.)
+        let side = r.side_points || r.once;
+        let own = seat as u8 + 1;
+        let start_locked = r.lock && tbits[o] & bit != 0;
+        let mut n = 0;
+        for &d in &r.dirs {
+            let t = (o as isize + d) as usize;
+            let v = b[t];
+            let to = if v == EMPTY {
+                (!start_locked || tbits[t] & bit != 0) && (!side || ebits[t] & bit != 0)
+            } else {
+                r.swap && is_piece(v) && v != own && tbits[t] & bit != 0
+            };
+            if to {
+                gen.found[n] = t as u16;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The class frames to generate this position's hops with, if the board has them and
+    /// hops are short (a long jump's landing is not one frame step away).
+    #[inline(always)]
+    fn short_hop_classes(&self) -> Option<&Classes> {
+        let r = &*self.rules;
+        // (Not in solitaire either: its each-piece-once rule is the ordered generator's.)
+        r.geo.classes.as_deref().filter(|_| !r.long && !r.once)
+    }
+
+    /// Fills `gen.land` for this position: per class and direction, the empty cells with a
+    /// piece one step back, where a hop along that direction may land. The occupancy is
+    /// gathered here rather than kept up to date by every move, which would slow down the
+    /// search, which does not use it.
+    #[inline(always)]
+    fn fill_landings<const N: usize>(&self, c: &Classes, gen: &mut MoveGen, dirs: &[(i8, i8); N]) {
+        if !gen.occ_kept {
+            gen.occ = self.class_occupancy(c);
+        }
+        let occ = gen.occ;
+        for class in 0..4 {
+            let empty = c.cells[class] & !occ[class];
+            for (i, &(v, u)) in dirs.iter().enumerate() {
+                // The cell hopped over is one step back from the landing cell.
+                let (over, s) = class_step(class, (-v, -u));
+                gen.land[class][i] = empty & shift(occ[over], -s);
+            }
+        }
+    }
+
+    /// The occupied cells of each parity class.
+    #[inline(never)]
+    fn class_occupancy(&self, c: &Classes) -> [u128; 4] {
+        let mut occ = [0u128; 4];
+        for s in 0..self.rules.seats {
+            for &p in &self.pieces[s][..self.count[s] as usize] {
+                let l = c.loc[p as usize];
+                occ[(l >> 7) as usize] |= one_bit(l & 127);
+            }
+        }
+        occ
+    }
+
+    /// The hop destinations, as a set of its class, of `seat`'s piece on padded `o`; needs
+    /// `gen.land` filled for this position.
+    #[inline(always)]
+    fn hop_set<const N: usize>(
+        &self,
+        c: &Classes,
+        gen: &MoveGen,
+        seat: usize,
+        o: usize,
+        hops: &[i8; N],
+    ) -> u128 {
+        let r = &*self.rules;
+        let l = c.loc[o];
+        let class = (l >> 7) as usize;
+        // Hops out of a cell of the target camp must stay in it (target lock).
+        let held = if r.lock { r.class_target[seat][class] } else { 0 };
+        let start = one_bit(l & 127);
+        let mut reach = spread(start, &gen.land[class], hops, held) & !start;
+        if r.side_points {
+            reach &= r.class_end[seat][class];
+        }
+        reach
+    }
+
+    /// Calls `emit(from, to)` for every legal move of `seat`, in no particular order (each
+    /// piece's steps, then its hops in cell order of its class frame), stopping early when
+    /// `emit` returns true; returns whether it stopped early. For callers that do not
+    /// depend on the order: perft, counting, "can it move".
+    #[inline(always)]
+    pub(crate) fn for_each_move_unordered<F: FnMut(usize, usize) -> bool>(
+        &self,
+        gen: &mut MoveGen,
+        seat: usize,
+        emit: F,
+    ) -> bool {
+        match self.short_hop_classes() {
+            Some(c) if self.rules.dirs.len() == 6 => {
+                self.moves_by_class(c, gen, seat, &STAR_DIRS, &STAR_HOPS, emit)
+            }
+            Some(c) => self.moves_by_class(c, gen, seat, &SQUARE_DIRS, &SQUARE_HOPS, emit),
+            None => self.for_each_move(gen, seat, emit),
+        }
+    }
+
+    #[inline(always)]
+    fn moves_by_class<const N: usize, F: FnMut(usize, usize) -> bool>(
+        &self,
+        c: &Classes,
+        gen: &mut MoveGen,
+        seat: usize,
+        dirs: &[(i8, i8); N],
+        hops: &[i8; N],
+        mut emit: F,
+    ) -> bool {
+        self.fill_landings(c, gen, dirs);
+        for &o in &self.pieces[seat][..self.count[seat] as usize] {
+            let o = o as usize;
+            let n = self.steps_of(gen, seat, o);
+            for &t in &gen.found[..n] {
+                if emit(o, t as usize) {
+                    return true;
+                }
+            }
+            let class = (c.loc[o] >> 7) as usize;
+            let mut to = self.hop_set(c, gen, seat, o, hops);
+            while to != 0 {
+                let b = to.trailing_zeros() as usize;
+                to &= to - 1;
+                if emit(o, c.pad_of[class][b] as usize) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Number of legal moves of the seat to move.
+    #[inline(never)]
     pub(crate) fn count_moves(&self, gen: &mut MoveGen) -> u64 {
-        let mut n = 0u64;
-        self.for_each_move(gen, self.to_move as usize, |_, _| {
-            n += 1;
-            false
-        });
+        match self.short_hop_classes() {
+            Some(c) if self.rules.dirs.len() == 6 => self.count_by_class(c, gen, &STAR_DIRS, &STAR_HOPS),
+            Some(c) => self.count_by_class(c, gen, &SQUARE_DIRS, &SQUARE_HOPS),
+            None => {
+                let mut n = 0u64;
+                self.for_each_move(gen, self.to_move as usize, |_, _| {
+                    n += 1;
+                    false
+                });
+                n
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn count_by_class<const N: usize>(
+        &self,
+        c: &Classes,
+        gen: &mut MoveGen,
+        dirs: &[(i8, i8); N],
+        hops: &[i8; N],
+    ) -> u64 {
+        let seat = self.to_move as usize;
+        self.fill_landings(c, gen, dirs);
+        let mut n = 0;
+        for &o in &self.pieces[seat][..self.count[seat] as usize] {
+            let o = o as usize;
+            n += self.steps_of(gen, seat, o) as u64;
+            n += u64::from(self.hop_set(c, gen, seat, o, hops).count_ones());
+        }
         n
     }
 
     /// Whether seat `seat` (0-based) has a legal move.
     pub(crate) fn seat_can_move(&self, gen: &mut MoveGen, seat: usize) -> bool {
+        // The ordered generator: asked rarely, and a second copy of the class-set one would
+        // cost the wasm module 4 KiB gzipped.
         self.for_each_move(gen, seat, |_, _| true)
     }
 
@@ -547,7 +725,13 @@ impl Position {
             gen: MoveGen::new(),
             lists: vec![Vec::new(); depth as usize + 1],
             generated: 0,
+            loc: Vec::new(),
         };
+        if let Some(c) = self.short_hop_classes() {
+            perft.gen.occ = self.class_occupancy(c);
+            perft.gen.occ_kept = true;
+            perft.loc = c.loc.clone();
+        }
         let n = perft.count(&mut self.clone(), depth, 0);
         (n, perft.generated)
     }
@@ -580,11 +764,21 @@ impl Position {
 /// Scratch space of a perft run: one move list per ply, and how many lists were generated.
 struct Perft {
     gen: MoveGen,
+    /// The class frames' cell locations (`Classes::loc`), when `gen.occ` is kept.
+    loc: Vec<u16>,
     lists: Vec<Vec<(u16, u16)>>,
     generated: u64,
 }
 
 impl Perft {
+    /// Updates `gen.occ` for a piece moving between padded `f` and `t` (either way).
+    #[inline(always)]
+    fn flip(&mut self, f: u16, t: u16) {
+        for l in [self.loc[f as usize], self.loc[t as usize]] {
+            self.gen.occ[(l >> 7) as usize] ^= one_bit(l & 127);
+        }
+    }
+
     fn count(&mut self, p: &mut Position, depth: u32, ply: usize) -> u64 {
         if depth == 0 {
             return 1;
@@ -601,7 +795,7 @@ impl Perft {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
-        p.for_each_move(&mut self.gen, p.to_move as usize, |f, t| {
+        p.for_each_move_unordered(&mut self.gen, p.to_move as usize, |f, t| {
             list.push((f as u16, t as u16));
             false
         });
@@ -618,15 +812,79 @@ impl Perft {
         } else {
             let mut total = 0;
             for &(f, t) in &list {
+                // A swap leaves the same cells occupied; any other move empties one, fills one.
+                let flip = self.gen.occ_kept && p.board[t as usize] == EMPTY;
+                if flip {
+                    self.flip(f, t);
+                }
                 let u = p.make(f as usize, t as usize);
                 total += self.count(p, depth - 1, ply + 1);
                 p.unmake(u);
+                if flip {
+                    self.flip(f, t);
+                }
             }
             total
         };
         self.lists[ply] = list;
         total
     }
+}
+
+/// The frame shifts of a short hop along each direction of the star (`Geometry::star`'s
+/// direction order) and of the square board: one frame step is two cells.
+const STAR_HOPS: [i8; 6] = [1, -1, 11, -11, -10, 10];
+const SQUARE_HOPS: [i8; 8] = [1, -1, -11, 11, -10, 10, -12, 12];
+
+/// `front` and every cell hop chains from it reach; hops from a cell of `held` must land in
+/// `held`.
+#[inline(always)]
+fn spread<const N: usize>(mut front: u128, land: &[u128; 8], hops: &[i8; N], held: u128) -> u128 {
+    let mut reach = front;
+    loop {
+        let mut new = hop_once(front & !held, land, hops);
+        if front & held != 0 {
+            new |= hop_once(front & held, land, hops) & held;
+        }
+        new &= !reach;
+        if new == 0 {
+            return reach;
+        }
+        reach |= new;
+        front = new;
+    }
+}
+
+/// The set of the one bit `b` (< 128), without a variable 128-bit shift.
+#[inline(always)]
+fn one_bit(b: u16) -> u128 {
+    let low = 1u64 << (b & 63);
+    if b < 64 {
+        low as u128
+    } else {
+        (low as u128) << 64
+    }
+}
+
+/// `x` shifted left by `s` bits (right for negative `s`).
+#[inline(always)]
+fn shift(x: u128, s: i8) -> u128 {
+    if s >= 0 {
+        x << s
+    } else {
+        x >> -s
+    }
+}
+
+/// The cells one short hop from the cells of `front`, along any direction: `front` moved a
+/// frame step along each direction, on that direction's landing cells.
+#[inline(always)]
+fn hop_once<const N: usize>(front: u128, land: &[u128; 8], hops: &[i8; N]) -> u128 {
+    let mut new = 0;
+    for i in 0..N {
+        new |= shift(front, hops[i]) & land[i];
+    }
+    new
 }
 
 /// The short hops from padded `c` with the piece lifted from `o`: bit i is set when a piece

@@ -101,6 +101,10 @@ pub(crate) struct Rules {
     pub team_mask: [u8; MAX_SEATS],
     /// Solitaire: the padded index of each cell's mirror image.
     pub mirror: Vec<u16>,
+    /// Per seat and parity class (boards with [`Classes`](crate::geometry::Classes)): the
+    /// cells of its target camp, and those it may end a move on.
+    pub class_target: [[u128; 4]; MAX_SEATS],
+    pub class_end: [[u128; 4]; MAX_SEATS],
     pub lock: bool,
     pub side_points: bool,
     /// Solitaire: each piece moves exactly once. A move may not end in the yard (`end_bits`
@@ -209,6 +213,8 @@ impl Rules {
         } else {
             Vec::new()
         };
+        let class_target = class_sets(&geo, &target_bits);
+        let class_end = class_sets(&geo, &end_bits);
         Rules {
             dirs: geo.dirs.clone(),
             lock: variant.target_lock() && !variant.is_solitaire(),
@@ -229,6 +235,8 @@ impl Rules {
             outside_dist,
             team_mask,
             mirror,
+            class_target,
+            class_end,
         }
     }
 
@@ -238,6 +246,24 @@ impl Rules {
     pub(crate) fn progress(&self, s: usize, from: usize, to: usize) -> i32 {
         self.dist[s][from] as i32 - self.dist[s][to] as i32
     }
+}
+
+/// Per seat and parity class, the cells whose bit for the seat is set in `bits` (per padded
+/// cell); all empty on boards without class frames.
+#[inline(never)]
+fn class_sets(geo: &Geometry, bits: &[u8]) -> [[u128; 4]; MAX_SEATS] {
+    let mut sets = [[0u128; 4]; MAX_SEATS];
+    if let Some(cl) = &geo.classes {
+        for c in geo.cells() {
+            let l = cl.loc[geo.pad(c)];
+            for (s, set) in sets.iter_mut().enumerate() {
+                if bits[geo.pad(c)] & (1 << s) != 0 {
+                    set[(l >> 7) as usize] |= 1 << (l & 127);
+                }
+            }
+        }
+    }
+    sets
 }
 
 /// What `play_unchecked` needs to take a move back.
