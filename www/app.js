@@ -41,7 +41,15 @@ let shareDialog = null;
 /** @type {import('./panels/hint.js').Hint | null} */
 let hint = null;
 
-const play = createPlay({ prefs, ai, later, saved: () => saved, hint: () => hint, share: () => shareDialog });
+const play = createPlay({
+  prefs,
+  ai,
+  later,
+  saved: () => saved,
+  hint: () => hint,
+  share: () => shareDialog,
+  savePrefs: () => savePrefs(storage, prefs),
+});
 const { session, view } = play;
 const saved = createSaved({
   storage,
@@ -114,6 +122,7 @@ function wire() {
     save: () => savePrefs(storage, prefs),
     applyTheme,
     onCoords: (on) => view.setCoords(on),
+    onTurnBoard: (on) => play.setTurnBoard(on),
   });
   // The skip link puts the keyboard focus on the board itself.
   /** @type {HTMLElement} */ (document.querySelector('.skip')).addEventListener('click', (e) => {
