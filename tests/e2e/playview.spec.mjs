@@ -96,6 +96,11 @@ test.describe('desktop', () => {
     await page.locator('.settings summary').click();
     const { Game } = await engine();
     const mirror = new Game('star-2');
+    // The page's animations at a quarter of their pace, so that frames inside the turn are
+    // seen on a busy machine too.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Animation.enable');
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.25 });
     // Record every frame's transform of the canvas while the move lands and the board turns.
     await page.evaluate(() => {
       window.__angles = [];
@@ -120,8 +125,6 @@ test.describe('desktop', () => {
 
     // A press while the board turns picks nothing up (the turn is slowed down tenfold, so the
     // press surely comes during it).
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Animation.enable');
     await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.1 });
     const m2 = greedyMove(mirror);
     await clickMove(page, m2.from, m2.to);
