@@ -83,7 +83,9 @@ function relabel() {
 }
 
 function wire() {
-  const newGame = () => setupDialog?.open(play.setup(), session.info());
+  // The dialog shows the board's orientation as the setting has it.
+  const newGame = () =>
+    setupDialog?.open({ ...play.setup(), rotation: prefs.turnBoard ? 'turn' : 'fixed' }, session.info());
   wireControls({
     newGame,
     undo: play.undo,
@@ -122,7 +124,7 @@ function wire() {
     save: () => savePrefs(storage, prefs),
     applyTheme,
     onCoords: (on) => view.setCoords(on),
-    onTurnBoard: (on) => play.setTurnBoard(on),
+    onTurnBoard: () => play.setTurnBoard(),
   });
   // The skip link puts the keyboard focus on the board itself.
   /** @type {HTMLElement} */ (document.querySelector('.skip')).addEventListener('click', (e) => {

@@ -85,8 +85,6 @@ export const STRINGS = {
     'play.last.none': 'no move yet',
     'play.moved': 'moved this round',
     'play.teamName': 'Team {n}',
-    'play.unpaired.marked': '{n} unpaired (ringed on the board)',
-    'play.unpaired.marked.one': '1 unpaired (ringed on the board)',
     'play.unpaired.title': 'Pieces whose mirror cell across the diagonal is empty; they are ringed on the board.',
     // play end
     'board.help': 'Click or tap a piece, then a marked cell — or drag it. Keyboard: arrow keys move the cursor, Enter or Space picks up and drops, Esc cancels. Ctrl+Z undoes, Ctrl+Y redoes.',
@@ -411,8 +409,6 @@ export const STRINGS = {
     'play.last.none': 'intet træk endnu',
     'play.moved': 'har trukket i denne runde',
     'play.teamName': 'Hold {n}',
-    'play.unpaired.marked': '{n} uparrede (ringet ind på brættet)',
-    'play.unpaired.marked.one': '1 uparret (ringet ind på brættet)',
     'play.unpaired.title': 'Brikker, hvis spejlfelt på den anden side af diagonalen er tomt; de er ringet ind på brættet.',
     // play end
     'board.help': 'Klik eller tryk på en brik og derefter på et markeret felt – eller træk den. Tastatur: piletasterne flytter markøren, Enter eller mellemrum løfter og sætter brikken, Esc annullerer. Ctrl+Z fortryder, Ctrl+Y gør om.',

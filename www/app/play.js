@@ -41,7 +41,7 @@ const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
  * @property {() => void} redo
  * @property {() => void} togglePause
  * @property {() => void} renderPanels
- * @property {(on: boolean) => void} setTurnBoard the setting changed: the open game follows it
+ * @property {() => void} setTurnBoard the setting changed: the open game follows it
  */
 
 /**
@@ -71,7 +71,8 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
 
   const view = createBoardView({
     session,
-    orientation: () => setup.rotation,
+    // The setting's, whatever a saved game says (the New game dialog sets the setting).
+    orientation: () => (turnBoard(prefs) ? 'turn' : 'fixed'),
     theme: () => effectiveTheme(prefs),
     coordinates: () => showCoords(prefs),
     onMove: (from, to, animate) => applyMove(from, to, { animate }),
@@ -157,8 +158,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
     if (hasGame) browse.exit();
     saved().assign(opts.id);
     if (hasGame) hint()?.clear();
-    // The orientation is the setting's (a game started from the dialog set it).
-    setup = { ...s, variant: g.variantInfo().variant, rotation: turnBoard(prefs) ? 'turn' : 'fixed' };
+    setup = { ...s, variant: g.variantInfo().variant };
     session.load(g, setup.players);
     hasGame = true;
     // A computer will be asked soon: load the engine in the worker now.
@@ -227,10 +227,8 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
       if (!on) session.think();
     },
     renderPanels: () => renderPanels(),
-    setTurnBoard(on) {
-      setup.rotation = on ? 'turn' : 'fixed';
+    setTurnBoard() {
       if (!browse.active()) view.sync(null);
-      later.later('save', saved().save);
     },
   };
 }

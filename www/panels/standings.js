@@ -80,7 +80,7 @@ export function renderStandings(session) {
       moved: info.seats > 2 && round.has(s),
       done,
       full,
-      value: sol ? tn('play.unpaired.marked', sol.unmatched) : left === 0 ? t('play.home') : tn('play.toGo', left),
+      value: sol ? tn('panel.unmatched', sol.unmatched) : left === 0 ? t('play.home') : tn('play.toGo', left),
       title: sol ? t('play.unpaired.title') : t('play.progress.title', { name: session.seatName(s), pct, n: left }),
       team: teams ? desc.seats[s - 1].team : 0,
       bar: !sol,
