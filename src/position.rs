@@ -590,6 +590,49 @@ impl Position {
             .count()
     }
 
+    /// Solitaire: the cells of the pieces not yet in place, those `unmatched` counts (still
+    /// in the yard, or with an empty mirror cell), in no particular order; `None` in other
+    /// variants.
+    pub fn unmatched_cells(&self) -> Option<Vec<Cell>> {
+        let r = &*self.rules;
+        if !r.variant.is_solitaire() {
+            return None;
+        }
+        let n = self.count[0] as usize;
+        Some(
+            self.pieces[0][..n]
+                .iter()
+                .filter(|&&p| {
+                    r.end_bits[p as usize] & 1 == 0 || self.board[r.mirror[p as usize] as usize] == EMPTY
+                })
+                .map(|&p| self.pad_cell(p as usize))
+                .collect(),
+        )
+    }
+
+    /// How far seat `seat`'s pieces still have to go: the sum of their distances to the
+    /// target (as progress points count them) less the least sum they could have, every
+    /// piece on the nearest free-standing cells of the target camp. 0 when the camp is
+    /// filled; never below 0 (on a square board a piece just outside the camp can stand
+    /// nearer than the camp's far cells). 0 for a seat out of range or without a target.
+    pub fn distance_to_go(&self, seat: usize) -> i32 {
+        if seat == 0 || seat > self.rules.seats {
+            return 0;
+        }
+        let s = seat - 1;
+        let r = &*self.rules;
+        let n = self.count[s] as usize;
+        if r.target_by_dist[s].is_empty() {
+            return 0;
+        }
+        let best: i32 = r.target_by_dist[s]
+            .iter()
+            .take(n)
+            .map(|&p| i32::from(r.dist[s][p as usize]))
+            .sum();
+        (self.dist_sum[s] - best).max(0)
+    }
+
     /// A lower bound on the distance to the goal at which seat `s` could end a move now:
     /// that of the nearest cell of its target camp it may move into (empty, or with the
     /// swap rule held by another seat), or of the nearest cell outside the camp (on the

@@ -372,6 +372,22 @@ impl Game {
         (1..=self.pos().seats()).map(|s| self.pos().points(s)).collect()
     }
 
+    /// How far each seat's pieces still have to go to fill the target camp (the progress
+    /// points' distance, never below 0), as an `Int32Array` (index 0 = seat 1).
+    #[wasm_bindgen(js_name = distanceToGo)]
+    pub fn distance_to_go(&self) -> Vec<i32> {
+        (1..=self.pos().seats())
+            .map(|s| self.pos().distance_to_go(s))
+            .collect()
+    }
+
+    /// A solitaire's unmatched pieces (their mirror cell is empty) as cells, a
+    /// `Uint16Array`; empty in other variants.
+    #[wasm_bindgen(js_name = unmatchedCells)]
+    pub fn unmatched_cells(&self) -> Vec<u16> {
+        ids(self.pos().unmatched_cells().unwrap_or_default())
+    }
+
     /// Seats (1-based) that have reached their goal.
     pub fn finished(&self) -> Vec<u8> {
         self.pos().finished().seats().map(|s| s as u8).collect()

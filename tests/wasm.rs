@@ -800,3 +800,19 @@ fn search_bench_spends_the_budget() {
         assert!(num(&get(&r, "nodesPerSecond")) > 0.0);
     }
 }
+
+#[wasm_bindgen_test]
+fn distance_to_go_and_unmatched_cells() {
+    // The standard star: 120 to go for each seat at the start; no solitaire, no pairs.
+    let g = new_game("star-2");
+    assert_eq!(g.distance_to_go(), vec![120, 120]);
+    assert!(g.unmatched_cells().is_empty());
+    // The solitaire's start: all 19 pieces unmatched, each on a cell holding a piece.
+    let s = new_game("solitaire");
+    let cells = s.cells();
+    let un = s.unmatched_cells();
+    assert_eq!(un.len(), 19);
+    for c in un {
+        assert_eq!(cells[usize::from(c)], 1);
+    }
+}

@@ -41,7 +41,15 @@ let shareDialog = null;
 /** @type {import('./panels/hint.js').Hint | null} */
 let hint = null;
 
-const play = createPlay({ prefs, ai, later, saved: () => saved, hint: () => hint, share: () => shareDialog });
+const play = createPlay({
+  prefs,
+  ai,
+  later,
+  saved: () => saved,
+  hint: () => hint,
+  share: () => shareDialog,
+  savePrefs: () => savePrefs(storage, prefs),
+});
 const { session, view } = play;
 const saved = createSaved({
   storage,
@@ -75,7 +83,9 @@ function relabel() {
 }
 
 function wire() {
-  const newGame = () => setupDialog?.open(play.setup(), session.info());
+  // The dialog shows the board's orientation as the setting has it.
+  const newGame = () =>
+    setupDialog?.open({ ...play.setup(), rotation: prefs.turnBoard ? 'turn' : 'fixed' }, session.info());
   wireControls({
     newGame,
     undo: play.undo,
@@ -114,6 +124,7 @@ function wire() {
     save: () => savePrefs(storage, prefs),
     applyTheme,
     onCoords: (on) => view.setCoords(on),
+    onTurnBoard: () => play.setTurnBoard(),
   });
   // The skip link puts the keyboard focus on the board itself.
   /** @type {HTMLElement} */ (document.querySelector('.skip')).addEventListener('click', (e) => {

@@ -65,7 +65,8 @@ import { AiCancelled } from './ai.js';
  * @property {() => string} variantTitle
  * @property {() => string} statusText
  * @property {(o: Outcome) => string} outcomeText
- * @property {() => string} boardLabel the board's accessible description
+ * @property {(cells?: ArrayLike<number>, status?: string) => string} boardLabel the board's
+ *   accessible description (of other pieces and status: a past position)
  * @property {() => void} think asks the controller of the seat to move (once per position)
  * @property {() => void} stop drops the answer awaited
  * @property {() => void} dispose
@@ -216,13 +217,16 @@ export function createSession(hooks) {
     return t('panel.toMove', { name: seatName(seat) });
   }
 
-  function boardLabel() {
-    const cells = need().cells();
+  /**
+   * @param {ArrayLike<number>} [cells] the pieces (default: the game's)
+   * @param {string} [status] what is said before them (default: the status with a full stop)
+   */
+  function boardLabel(cells = need().cells(), status = `${statusText()}.`) {
     /** @type {string[][]} */
     const bySeat = Array.from({ length: info.seats }, () => []);
     for (let i = 0; i < cells.length; i++) if (cells[i]) bySeat[cells[i] - 1]?.push(desc.cells[i].name);
     const pieces = bySeat.map((list, i) => t('board.piecesOf', { name: seatName(i + 1), cells: list.join(', ') })).join(' ');
-    return t('board.label', { variant: variantTitle(), status: `${statusText()}.`, pieces });
+    return t('board.label', { variant: variantTitle(), status, pieces });
   }
 
   /**

@@ -80,7 +80,9 @@ const ID_RE = /^[a-z0-9-]{1,40}$/;
  * @typedef {object} Prefs
  * @property {string} [lang]
  * @property {'auto' | 'light' | 'dark'} [theme]
- * @property {boolean} [coords]
+ * @property {boolean} [coords] cell names on the board (shown unless turned off)
+ * @property {boolean} [turnBoard] turn the board toward each person in turn (hot-seat; off
+ *   unless turned on)
  * @property {'fast' | 'normal' | 'slow'} [speed] pace of the computer's moves
  */
 
@@ -493,6 +495,7 @@ export function loadPrefs(storage) {
     if (typeof obj.lang === 'string') out.lang = obj.lang;
     if (obj.theme === 'auto' || obj.theme === 'light' || obj.theme === 'dark') out.theme = obj.theme;
     if (typeof obj.coords === 'boolean') out.coords = obj.coords;
+    if (typeof obj.turnBoard === 'boolean') out.turnBoard = obj.turnBoard;
     if (obj.speed === 'fast' || obj.speed === 'normal' || obj.speed === 'slow') out.speed = obj.speed;
     return out;
   } catch {

@@ -65,6 +65,8 @@ async function keyboardMove(page, mirror, m, at, { useSpace = false } = {}) {
 for (const variant of ['halma-8x8', 'star-2']) {
   test(`keyboard-only moves on ${variant}`, async ({ page }) => {
     const errs = watchErrors(page);
+    // On the star, with the board turning toward each person (a setting).
+    if (variant === 'star-2') await page.addInitScript(() => localStorage.setItem('halma.prefs', JSON.stringify({ turnBoard: true })));
     await open(page, `?variant=${variant}`);
     await tabToBoard(page);
     // The focus is visible, and the cursor is on a piece of the seat to move.

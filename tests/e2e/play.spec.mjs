@@ -34,9 +34,10 @@ async function playByClicks(page, variant, n) {
     played.push(m);
     expect(await pagePosition(page)).toBe(mirror.position());
     // Each player's progress points as the engine counts them, "1 point" in the singular.
-    const pts = Array.from(mirror.points());
+    // The progress panel shows the engine's distance to go of every seat.
+    const togo = Array.from(mirror.distanceToGo());
     const shown = await page.locator('#standings li .pts').allTextContents();
-    expect(shown).toEqual(pts.map((p) => (p === 1 ? '1 point' : `${p} points`)));
+    expect(shown).toEqual(togo.map((d) => (d === 0 ? 'home' : d === 1 ? '1 to go' : `${d} to go`)));
   }
   // The move list shows every ply, and the record replays to the same position.
   const { rec: record, pos } = await pageState(page);
@@ -157,7 +158,7 @@ test('a reload restores the game in progress, undo history included', async ({ p
   errs.check();
 });
 
-test('the standings count points, with "1 point" in the singular', async ({ page }) => {
+test('the standings count the distance to go, with its meaning in the tooltip', async ({ page }) => {
   const errs = watchErrors(page);
   await open(page, '?variant=star-2');
   const { Game } = await engine();
@@ -172,7 +173,8 @@ test('the standings count points, with "1 point" in the singular', async ({ page
   });
   expect(step, 'a one-row move exists').toBeTruthy();
   await clickMove(page, step.from, step.to);
-  await expect(page.locator('#standings li .pts')).toHaveText(['1 point', '0 points']);
+  await expect(page.locator('#standings li .pts')).toHaveText(['119 to go', '120 to go']);
+  await expect(page.locator('#standings li .pts').first()).toHaveAttribute('title', /^Player 1 \(red\): 1% of the way\. 119 to go: the rows/);
   mirror.free();
   errs.check();
 });
@@ -185,9 +187,10 @@ test('long standings tags wrap under the name; the panel stays inside the page',
     'star-6+teams=adjacent 2 1/11/111/1111/3333.....5555/333......555/33.......55/3........5/' +
     '........./2........6/22.......66/222......666/2222.....6666/4444/444/44/4';
   await open(page, `?position=${encodeURIComponent(pos)}`);
-  const rows = page.locator('#standings li');
-  await expect(rows.nth(0)).toContainText('team 1 · finished');
-  await expect(rows.nth(3)).toContainText('team 2 · finished');
+  // Teams stand under their headings: team 1 (seats 1, 2), team 2 (3, 4), team 3 (5, 6).
+  await expect(page.locator('#standings li.team-head .name')).toHaveText(['Team 1', 'Team 2', 'Team 3']);
+  await expect(page.locator('#standings li[data-seat="1"]')).toContainText('finished');
+  await expect(page.locator('#standings li[data-seat="4"]')).toContainText('finished');
   const { overflow, panelRight, width } = await page.evaluate(() => ({
     overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     panelRight: document.getElementById('standings').closest('.panel').getBoundingClientRect().right,

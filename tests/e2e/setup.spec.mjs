@@ -124,8 +124,12 @@ test('solitaire: one seat, race options disabled', async ({ page }) => {
   await expect.poll(async () => (await pageState(page)).variant).toBe('halma');
   expect(await line('h8', 'i9')).toBe(0);
   g.free();
-  await expect(page.locator('#points-h')).toHaveText('Progress points');
-  await expect(page.locator('#standings li .pts')).toHaveText(['0 points', '0 points']);
+  // Back to a race: the distance each seat has to go, from the engine.
+  const halma = new Game('halma');
+  const togo = Array.from(halma.distanceToGo()).map((d) => `${d} to go`);
+  halma.free();
+  await expect(page.locator('#points-h')).toHaveText('Distance to home');
+  await expect(page.locator('#standings li .pts')).toHaveText(togo);
   await expect(page.locator('#variant-line')).toContainText('Turn 1');
 });
 

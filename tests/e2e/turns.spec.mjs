@@ -29,6 +29,8 @@ test('a seat that cannot move passes, and the page says so', async ({ page }) =>
 
 test('with reduced motion, moves are not animated', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  // The board turns toward each person only with the setting on.
+  await page.addInitScript(() => localStorage.setItem('halma.prefs', JSON.stringify({ turnBoard: true })));
   await open(page, '?variant=star-2');
   const { Game } = await engine();
   const mirror = new Game('star-2');

@@ -2,7 +2,7 @@
 // segment of a hop path takes and where the piece is at a given time. No DOM needed.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { plan, sample, STEP_MS, HOP_MS, MAX_ANIM_MS } from '../../www/board/anim.js';
+import { plan, sample, turnFrames, STEP_MS, HOP_MS, MAX_ANIM_MS } from '../../www/board/anim.js';
 
 /** A row of cells one unit apart: x = id, y = 0. */
 const row = Array.from({ length: 40 }, (_, id) => ({ id, name: `c${id}`, x: id, y: 0 }));
@@ -38,4 +38,20 @@ test('sample: from the start cell, eased, lifted only over jumps', () => {
   // Past the last segment's end, the piece stays at the path's end.
   const end = sample(hops, row, 10 * HOP_MS);
   assert.ok(close(end.x, 4) && close(end.lift, 0, 1e-9));
+});
+
+test('turnFrames: starts turned back by the turn, ends at rest; a square shrinks to fit', () => {
+  const sq = turnFrames(90, 'square');
+  assert.equal(sq[0].offset, 0);
+  assert.equal(sq[sq.length - 1].offset, 1);
+  assert.match(String(sq[0].transform), /^rotate\(-90\.00deg\) scale\(1\.0000\)$/);
+  assert.match(String(sq[sq.length - 1].transform), /^rotate\(0\.00deg\) scale\(1\.0000\)$/);
+  // Halfway through a quarter turn the square stands on a corner: 1/√2 of its size fits.
+  const mid = sq[sq.length >> 1];
+  assert.match(String(mid.transform), /^rotate\(-45\.00deg\) scale\(0\.7071\)$/);
+  // A half turn of the star: the other way round (counter-clockwise back), a little smaller midway.
+  const star = turnFrames(-180, 'star');
+  assert.match(String(star[0].transform), /^rotate\(180\.00deg\) scale\(1\.0000\)$/);
+  const s = Number(/scale\(([\d.]+)\)/.exec(String(star[star.length >> 1].transform))?.[1]);
+  assert.ok(s < 1 && s > 0.9);
 });

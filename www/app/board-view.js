@@ -1,6 +1,9 @@
 // The page's board: the widget (board/) in #board, set from the session after every
-// change: pieces, what may be picked up, the last move, the rotation toward the person to
-// move (or fixed), the accessible description, and what the cursor is on in words.
+// change: pieces, what may be picked up, the last move (and in a game of more than two
+// seats every other seat's last move of the round, fainter with age), a solitaire's
+// unpaired pieces, the rotation toward the person to move (or toward the first person at
+// the screen), the accessible description, and what the cursor is on in words. A past
+// position (the moves list's replay view) is shown the same way, not playable.
 // `aria-busy` is on #board while a move animates, and `data-rotation` says how far the board
 // is turned (degrees), so both can be seen from outside the canvas.
 
@@ -17,6 +20,8 @@ import { announceCursor } from '../panels/notice.js';
  * @typedef {object} BoardView
  * @property {() => void} show a new game (its board, pieces and guide line)
  * @property {(animate: ArrayLike<number> | null) => void} sync after a change of position
+ * @property {(game: any, animate: ArrayLike<number> | null, label: string) => void} showPast
+ *   a past position (an engine Game at that ply), not playable
  * @property {() => void} relabel the accessible texts (language, pause)
  * @property {(theme: 'light' | 'dark') => void} setTheme
  * @property {(on: boolean) => void} setCoords
@@ -42,7 +47,38 @@ export function createBoardView({ session, orientation, theme, coordinates, onMo
   const markBusy = busyWhile(el, () => !!board && board.state().animating);
 
   function rotation() {
-    return session.rotation(orientation() === 'fixed' ? 1 : 'turn', board ? board.state().rotation : null);
+    if (orientation() === 'turn') return session.rotation('turn', board ? board.state().rotation : null);
+    // Fixed: the camp of the first person at the screen at the bottom (seat 1 when
+    // watching the computers).
+    const seats = session.board().seats.length;
+    let seat = 1;
+    while (seat < seats && session.isExternal(seat)) seat++;
+    return session.rotation(seat > seats || session.isExternal(seat) ? 1 : seat, null);
+  }
+
+  /**
+   * The marks of a position: the last move, the other seats' last moves of the round (more
+   * than two seats), a solitaire's unpaired pieces.
+   * @param {any} game an engine Game
+   */
+  function marksOf(game) {
+    /** @type {import('../session.js').Ply[]} */
+    const h = game.history();
+    const path = session.lastMovePath(h);
+    /** @type {{path: number[], seat: number, age: number}[]} */
+    const recent = [];
+    const seats = session.info().seats;
+    if (seats > 2) {
+      let seen = 0;
+      for (let i = h.length - 1, age = 0; i >= 0 && age < seats; i--, age++) {
+        const p = h[i];
+        if (!p.move) continue;
+        if (seen++ === 0) continue;
+        if (!recent.some((r) => r.seat === p.seat)) recent.push({ path: p.path, seat: p.seat, age });
+      }
+    }
+    const marks = session.info().solitaire ? Array.from(game.unmatchedCells()) : null;
+    return { lastMove: path ? { path } : null, recent, marks };
   }
 
   /** @param {Partial<import('../board/index.js').BoardConfig>} partial */
@@ -94,17 +130,27 @@ export function createBoardView({ session, orientation, theme, coordinates, onMo
     },
     sync(animate) {
       const game = session.game();
-      const path = session.lastMovePath();
       const mine = session.humanToMove();
       set({
         pieces: game.cells(),
         movable: mine ? game.movable() : [],
-        lastMove: path ? { path } : null,
+        ...marksOf(game),
         hint: null,
         interactive: mine,
         rotation: rotation(),
         animate,
         label: session.boardLabel(),
+      });
+    },
+    showPast(game, animate, label) {
+      set({
+        pieces: game.cells(),
+        movable: [],
+        ...marksOf(game),
+        hint: null,
+        interactive: false,
+        animate,
+        label,
       });
     },
     relabel() {

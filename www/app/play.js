@@ -9,6 +9,7 @@ import { shuffle } from '../setup.js';
 import { controllerFor } from '../players.js';
 import { createSession, errText } from '../session.js';
 import { createBoardView } from './board-view.js';
+import { createBrowse } from './browse.js';
 import { $ } from '../panels/dom.js';
 import { renderStatus, renderVariantLine } from '../panels/status.js';
 import { renderStandings } from '../panels/standings.js';
@@ -16,7 +17,7 @@ import { renderMoves } from '../panels/moves.js';
 import { renderControls } from '../panels/controls.js';
 import { showGameOver, closeGameOver } from '../panels/gameover.js';
 import { showNotice, hideNotice, announce, describePlies } from '../panels/notice.js';
-import { effectiveTheme } from '../panels/settings.js';
+import { effectiveTheme, showCoords, turnBoard, showTurnBoard } from '../panels/settings.js';
 
 /** @typedef {import('../storage.js').GameSetup} GameSetup */
 /** @typedef {import('../storage.js').Prefs} Prefs */
@@ -40,6 +41,7 @@ const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
  * @property {() => void} redo
  * @property {() => void} togglePause
  * @property {() => void} renderPanels
+ * @property {() => void} setTurnBoard the setting changed: the open game follows it
  */
 
 /**
@@ -50,9 +52,10 @@ const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
  * @param {() => import('./saved.js').Saved} deps.saved
  * @param {() => import('../panels/hint.js').Hint | null} deps.hint
  * @param {() => import('../games-ui.js').ShareDialog | null} deps.share
+ * @param {() => void} deps.savePrefs writes the preferences
  * @returns {Play}
  */
-export function createPlay({ prefs, ai, later, saved, hint, share }) {
+export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) {
   /** @type {GameSetup} */
   let setup;
   let hasGame = false;
@@ -68,10 +71,28 @@ export function createPlay({ prefs, ai, later, saved, hint, share }) {
 
   const view = createBoardView({
     session,
-    orientation: () => setup.rotation,
+    // The setting's, whatever a saved game says (the New game dialog sets the setting).
+    orientation: () => (turnBoard(prefs) ? 'turn' : 'fixed'),
     theme: () => effectiveTheme(prefs),
-    coordinates: () => prefs.coords ?? false,
+    coordinates: () => showCoords(prefs),
     onMove: (from, to, animate) => applyMove(from, to, { animate }),
+  });
+
+  const browse = createBrowse({
+    session,
+    view,
+    showLive() {
+      hint()?.clear();
+      view.sync(null);
+      renderPanels();
+    },
+    playFrom(k) {
+      // Watching the computers: stay at that position.
+      if (session.watching()) session.setPaused(true);
+      while (session.plies().length > k && session.game().canUndo()) session.undoMove();
+      sync();
+      announce(`${t('play.fromHereDone')} ${t('announce.turn', { name: session.seatName(session.game().turn()) })}`);
+    },
   });
 
   /**
@@ -83,8 +104,10 @@ export function createPlay({ prefs, ai, later, saved, hint, share }) {
     later.flush();
     hint()?.clear();
     const h = session.plies();
-    view.sync(opts.animate ?? null);
+    // While a past position is shown, the board stays on it.
+    if (!browse.active()) view.sync(opts.animate ?? null);
     renderPanels(h);
+    browse.liveChanged();
     if (opts.save !== false) later.later('save', saved().save);
     later.later('fragment', saved().updateFragment);
     later.later('share', () => share()?.refresh());
@@ -101,6 +124,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share }) {
     renderMoves(session, h, (job) => later.later('scroll-moves', job));
     renderControls(session, h);
     hint()?.render();
+    browse.render();
   }
 
   /**
@@ -131,6 +155,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share }) {
   /** @param {Game} g @param {GameSetup} s @param {{announceText?: string, id?: string}} [opts] */
   function setGame(g, s, opts = {}) {
     later.flush();
+    if (hasGame) browse.exit();
     saved().assign(opts.id);
     if (hasGame) hint()?.clear();
     setup = { ...s, variant: g.variantInfo().variant };
@@ -153,6 +178,12 @@ export function createPlay({ prefs, ai, later, saved, hint, share }) {
       coinText = ` ${t('announce.coin', { name: players[0].name || t('seat.default', { n: 1 }) })}`;
     }
     const g = new Game(s.variant);
+    // The dialog's orientation is the setting from now on.
+    if (turnBoard(prefs) !== (s.rotation === 'turn')) {
+      prefs.turnBoard = s.rotation === 'turn';
+      savePrefs();
+      showTurnBoard(prefs.turnBoard);
+    }
     hideNotice();
     setGame(g, { ...s, players }, { announceText: `${t('announce.newGame', { variant: t(`variant.${g.variantInfo().id}`) })}${coinText}` });
   }
@@ -169,6 +200,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share }) {
       startNew({ ...setup, players, start: 'seat1' });
     },
     undo() {
+      browse.exit();
       if (!session.canUndo()) return;
       view.finishAnimation();
       // Watching the computers: step back one move, and stay there.
@@ -178,6 +210,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share }) {
       announce(`${t('announce.undo')} ${t('announce.turn', { name: session.seatName(session.game().turn()) })}`);
     },
     redo() {
+      browse.exit();
       if (!session.game().canRedo()) return;
       view.finishAnimation();
       const all = session.redo();
@@ -194,6 +227,9 @@ export function createPlay({ prefs, ai, later, saved, hint, share }) {
       if (!on) session.think();
     },
     renderPanels: () => renderPanels(),
+    setTurnBoard() {
+      if (!browse.active()) view.sync(null);
+    },
   };
 }
 

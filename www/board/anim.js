@@ -1,7 +1,8 @@
 // Move animation: the piece glides along the hop path it was given, one segment after the
 // other, lifted over the pieces it jumps. A rotation asked for meanwhile waits until the
-// move has been seen. `plan` and `sample` are pure (unit-tested); the rest works on the
-// widget's state.
+// move has been seen; the board then turns smoothly (a CSS transform on the canvas, drawn at
+// the new rotation already), never while a piece is picked up or a press is held. `plan`,
+// `sample` and `turnFrames` are pure (unit-tested); the rest works on the widget's state.
 
 import { normDeg } from './geometry.js';
 import { relayout } from './state.js';
@@ -82,35 +83,123 @@ export function startAnimation(st, pathLike) {
   st.redraw();
 }
 
+/** Duration of the board's turn toward another player (ms). */
+export const TURN_MS = 600;
+
 /**
- * Jumps to the end of a running animation, and makes the rotation that waited for it.
+ * The keyframes of a turn by `delta` degrees: the canvas, already drawn at the new
+ * rotation, starts turned back by `delta` and eases to rest; a square board shrinks as it
+ * turns so that its corners stay inside its box (the star nearly fills a circle).
+ * @param {number} delta degrees, clockwise
+ * @param {'square' | 'star'} shape
+ * @returns {Keyframe[]}
+ */
+export function turnFrames(delta, shape) {
+  /** @type {Keyframe[]} */
+  const frames = [];
+  const n = 12;
+  for (let i = 0; i <= n; i++) {
+    const u = i / n;
+    const eased = u < 0.5 ? 2 * u * u : 1 - (-2 * u + 2) ** 2 / 2;
+    const angle = -delta * (1 - eased);
+    const rad = (angle * Math.PI) / 180;
+    const fit = shape === 'square' ? 1 / (Math.abs(Math.cos(rad)) + Math.abs(Math.sin(rad))) : 1 - 0.08 * Math.sin(Math.PI * eased);
+    frames.push({ transform: `rotate(${angle.toFixed(2)}deg) scale(${fit.toFixed(4)})`, offset: u });
+  }
+  return frames;
+}
+
+/**
+ * Whether the board may turn now: not while a move animates, a piece is picked up or a
+ * press is held (the cell under the finger must stay the one it pressed).
  * @param {BoardState} st
  */
-export function finishAnimation(st) {
-  if (!st.anim) return;
-  st.anim = null;
-  if (st.pendingRotation !== null) {
-    st.cfg.rotation = st.pendingRotation;
-    st.pendingRotation = null;
-    relayout(st);
+function mayTurn(st) {
+  return !st.anim && st.selected < 0 && !st.drag;
+}
+
+/**
+ * Sets the rotation and relays the board out; turns it smoothly when `smooth` and motion
+ * is allowed.
+ * @param {BoardState} st
+ * @param {number} rotation
+ * @param {boolean} smooth
+ */
+function applyRotation(st, rotation, smooth) {
+  const before = st.cfg.rotation ?? 0;
+  st.cfg.rotation = rotation;
+  st.pendingRotation = null;
+  relayout(st);
+  let delta = normDeg(rotation - before);
+  if (delta > 180) delta -= 360;
+  const reduce = st.reducedMotion?.matches ?? false;
+  if (smooth && delta !== 0 && st.cfg.animation && !reduce && typeof st.canvas.animate === 'function' && st.cssW > 0) {
+    st.turn?.cancel();
+    const turn = st.canvas.animate(turnFrames(delta, st.cfg.board.shape), { duration: TURN_MS, easing: 'linear' });
+    st.turn = turn;
+    const done = () => {
+      if (st.turn === turn) st.turn = null;
+      st.redraw();
+    };
+    turn.onfinish = done;
+    turn.oncancel = done;
   }
   st.redraw();
 }
 
 /**
- * Turns the board to `rotation` degrees: now, or once the running animation has ended.
+ * Makes a rotation that waited (for a move's animation, a selection or a press), turning
+ * the board smoothly.
+ * @param {BoardState} st
+ */
+export function applyPendingRotation(st) {
+  if (st.pendingRotation !== null && mayTurn(st)) applyRotation(st, st.pendingRotation, true);
+}
+
+/**
+ * The end of a move's animation in its own time: a rotation that waited for it turns the
+ * board now, smoothly.
+ * @param {BoardState} st
+ */
+export function endAnimation(st) {
+  if (!st.anim) return;
+  st.anim = null;
+  applyPendingRotation(st);
+  st.redraw();
+}
+
+/**
+ * Jumps to the end of a running animation (a move's and the board's turn), and makes the
+ * rotation that waited for it at once.
+ * @param {BoardState} st
+ */
+export function finishAnimation(st) {
+  if (st.turn) st.turn.finish();
+  st.turn = null;
+  if (!st.anim) return;
+  st.anim = null;
+  if (st.pendingRotation !== null) applyRotation(st, st.pendingRotation, false);
+  st.redraw();
+}
+
+/**
+ * Turns the board to `rotation` degrees: now (smoothly), or once the running animation,
+ * the selection or the press has ended.
  * @param {BoardState} st
  * @param {number} rotation
- * @returns {boolean} whether the board turned now (the layout must be redone)
+ * @returns {boolean} whether the board turned now (the layout was redone)
  */
 export function rotate(st, rotation) {
   if (normDeg(rotation) === normDeg(st.pendingRotation ?? st.cfg.rotation ?? 0)) return false;
-  if (st.anim) {
-    // Turn the board once the move has been seen.
+  if (normDeg(rotation) === normDeg(st.cfg.rotation ?? 0)) {
+    // Back to where it stands: nothing waits any more.
+    st.pendingRotation = null;
+    return false;
+  }
+  if (!mayTurn(st)) {
     st.pendingRotation = rotation;
     return false;
   }
-  st.cfg.rotation = rotation;
-  st.pendingRotation = null;
+  applyRotation(st, rotation, true);
   return true;
 }

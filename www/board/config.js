@@ -22,6 +22,11 @@ import { positionIndex } from './geometry.js';
  * @property {ArrayLike<number>} [movable] cells the user may pick up
  * @property {(cell: number) => ArrayLike<number>} [destinations] asked when a piece is picked
  * @property {{path: ArrayLike<number>} | null} [lastMove] shown as a drawn path
+ * @property {readonly {path: ArrayLike<number>, seat: number, age: number}[]} [recent] earlier
+ *   moves to show under the last one, thinner, in the mover's colour and fainter with `age`
+ *   (1 = the move before the last, 2 the one before that...): each seat's last move in a
+ *   game of several
+ * @property {ArrayLike<number> | null} [marks] cells to ring (a solitaire's unpaired pieces)
  * @property {{path: ArrayLike<number>} | null} [hint] a suggested move, shown as a dashed path
  *   with rings on its first and last cell (not played)
  * @property {[number, number] | null} [axis] a guide line through the centres of two cells,
@@ -53,6 +58,8 @@ export function withDefaults(config) {
     pieces: new Uint8Array(config.board.cells.length),
     movable: [],
     lastMove: null,
+    recent: [],
+    marks: null,
     hint: null,
     axis: null,
     rotation: 0,

@@ -36,7 +36,8 @@ import { addHandler } from './events.js';
  * @property {(x: number, y: number) => number} cellAt the cell at CSS px from the canvas's top-left, or -1
  * @property {() => {selected: number, cursor: number, dests: number[], animating: boolean, rotation: number, hint: number[] | null, axis: number[] | null}} state
  * @property {() => void} cancel drops the selection
- * @property {() => void} finishAnimation jumps to the end of a running animation
+ * @property {() => void} finishAnimation jumps to the end of a running animation (a move's, the
+ *   board's turn)
  * @property {HTMLCanvasElement} canvas
  */
 
@@ -119,7 +120,7 @@ export function createBoard(element, config) {
         selected: st.selected,
         cursor: st.cursor,
         dests: [...st.dests],
-        animating: st.anim !== null,
+        animating: st.anim !== null || st.turn !== null,
         rotation: st.pendingRotation ?? st.cfg.rotation ?? 0,
         hint: hint && hint.path ? Array.from(hint.path) : null,
         axis: axis ? Array.from(axis) : null,

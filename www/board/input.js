@@ -1,9 +1,10 @@
 // Pointer input (mouse, touch, pen): a press on a movable piece picks it up, a press on a
 // destination moves there, and a press that travels past a small slop becomes a drag that
-// drops on a destination. A press ends a running animation at once.
+// drops on a destination. A press ends a running animation at once; a press while the
+// board turns only ends the turn.
 
 import { hitTest } from './geometry.js';
-import { finishAnimation } from './anim.js';
+import { finishAnimation, endAnimation, applyPendingRotation } from './anim.js';
 import { select, clearSelection, emitMove } from './selection.js';
 
 /** @typedef {import('./state.js').BoardState} BoardState */
@@ -27,12 +28,18 @@ export function bindPointer(st, listen) {
   function onPointerDown(e) {
     if (e.button !== 0 && e.pointerType === 'mouse') return;
     st.showCursor = false;
+    if (st.turn || (st.anim && st.pendingRotation !== null)) {
+      // The board turns (or is about to, once the move lands): the cell under the press
+      // is not the one the person aimed at. The move lands, the turn ends at once, and the
+      // press is dropped.
+      endAnimation(st);
+      finishAnimation(st);
+      return;
+    }
+    if (st.anim) finishAnimation(st);
     const [x, y] = localPoint(e);
     const cell = hitTest(st.layout, st.cfg.board.cells, x, y);
-    if (!st.cfg.interactive || st.anim) {
-      if (st.anim) finishAnimation(st);
-      if (!st.cfg.interactive) return;
-    }
+    if (!st.cfg.interactive) return;
     if (cell >= 0) {
       st.cursor = cell;
       st.cursorGoal = undefined;
@@ -95,6 +102,7 @@ export function bindPointer(st, listen) {
       return;
     }
     if (d.wasSelected) clearSelection(st);
+    applyPendingRotation(st);
   }
 
   function onPointerCancel() {

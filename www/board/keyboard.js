@@ -5,7 +5,7 @@
 // canvas's accessible name and role description come from the config.
 
 import { cellCenter, step, centralCell } from './geometry.js';
-import { finishAnimation } from './anim.js';
+import { endAnimation } from './anim.js';
 import { activate, clearSelection } from './selection.js';
 import { emit } from './events.js';
 
@@ -78,7 +78,9 @@ export function bindKeyboard(st, listen) {
     if (e.key === 'Enter' || e.key === ' ' || e.key === 'Spacebar') {
       e.preventDefault();
       st.showCursor = true;
-      if (st.anim) finishAnimation(st);
+      // The move lands (a turn of the board waiting for it starts); the cursor is a cell,
+      // so the key means the same cell while the board turns.
+      if (st.anim) endAnimation(st);
       if (st.cursor < 0) {
         setCursor(st, initialCursor(st));
         return;

@@ -1,5 +1,6 @@
-// Marks on the board, drawn each frame: the last move, the selection and its destinations,
-// the keyboard cursor, a solitaire's axis (under the pieces) and the hint (over them).
+// Marks on the board, drawn each frame: earlier moves and the last one, the selection and its
+// destinations, the keyboard cursor, a solitaire's axis (under the pieces); the marked cells
+// and the hint (over them).
 
 import { cellCenter, hitTest } from './geometry.js';
 import { themeOf } from './theme.js';
@@ -75,6 +76,7 @@ export function drawOverlays(st) {
   const lm = st.cfg.lastMove;
   drawAxis(st);
   const animating = st.anim !== null;
+  if (!animating) drawRecent(st);
   if (lm && lm.path && lm.path.length >= 2 && !animating) {
     const p = Array.from(lm.path);
     const star = st.cfg.board.shape === 'star';
@@ -156,6 +158,85 @@ export function drawOverlays(st) {
     ctx.stroke();
     ctx.restore();
   }
+}
+
+/**
+ * Earlier moves (`cfg.recent`): a thin trail in the mover's colour on a dark edge, with a
+ * ring on the cell it went to, fainter the older it is. Under the last move's trail.
+ * @param {BoardState} st
+ */
+function drawRecent(st) {
+  const list = st.cfg.recent;
+  if (!list || list.length === 0) return;
+  const ctx = st.ctx;
+  const t = themeOf(st.cfg);
+  const s = st.layout.scale;
+  const cells = st.cfg.board.cells;
+  const colors = st.cfg.colors ?? [];
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  // Oldest first, so newer trails lie on top.
+  for (const r of [...list].sort((a, b) => b.age - a.age)) {
+    const p = Array.from(r.path).filter((id) => cells[id]);
+    if (p.length < 2) continue;
+    const pts = p.map((id) => cellCenter(st.layout, cells, id));
+    ctx.globalAlpha = Math.max(0.25, 0.85 - 0.15 * (r.age - 1));
+    const w = Math.max(1.5, s * 0.06);
+    for (const [style, width] of /** @type {[string, number][]} */ ([
+      [t.lastEdge, w + Math.max(2, s * 0.05)],
+      [colors[(r.seat - 1) % colors.length] ?? '#888', w],
+    ])) {
+      ctx.strokeStyle = style;
+      ctx.lineWidth = width;
+      ctx.beginPath();
+      pts.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      ctx.stroke();
+      const [ex, ey] = pts[pts.length - 1];
+      ctx.beginPath();
+      ctx.arc(ex, ey, s * 0.46, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+  }
+  ctx.restore();
+}
+
+/**
+ * The cells of `cfg.marks`, over the pieces: a dashed ring and a dot in the mark colour.
+ * @param {BoardState} st
+ */
+export function drawMarks(st) {
+  const marks = st.cfg.marks;
+  if (!marks || marks.length === 0 || st.anim) return;
+  const ctx = st.ctx;
+  const t = themeOf(st.cfg);
+  const s = st.layout.scale;
+  const cells = st.cfg.board.cells;
+  ctx.save();
+  for (const id of Array.from(marks)) {
+    if (!cells[id]) continue;
+    const [x, y] = cellCenter(st.layout, cells, id);
+    for (const [style, width] of /** @type {[string, number][]} */ ([
+      [t.markEdge, Math.max(3.5, s * 0.11)],
+      [t.mark, Math.max(2, s * 0.06)],
+    ])) {
+      ctx.strokeStyle = style;
+      ctx.lineWidth = width;
+      ctx.setLineDash([s * 0.18, s * 0.1]);
+      ctx.beginPath();
+      ctx.arc(x, y, s * 0.44, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+    ctx.beginPath();
+    ctx.arc(x, y, Math.max(2, s * 0.09), 0, Math.PI * 2);
+    ctx.fillStyle = t.mark;
+    ctx.fill();
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = t.markEdge;
+    ctx.stroke();
+  }
+  ctx.restore();
 }
 
 /**

@@ -5,7 +5,7 @@
 import { cellCenter, toScreen } from './geometry.js';
 import { SEAT_SYMBOLS, mix, contrastInk, seatColor } from '../colors.js';
 import { themeOf } from './theme.js';
-import { finishAnimation, sample } from './anim.js';
+import { endAnimation, sample } from './anim.js';
 
 /** @typedef {import('./state.js').BoardState} BoardState */
 /** @typedef {import('../colors.js').SymbolName} SymbolName */
@@ -174,7 +174,7 @@ export function drawPieces(st, now) {
     if (elapsed >= a.duration) {
       // Ends the animation and asks for one more frame: the overlays (last-move trail,
       // hint) were left out while moving.
-      finishAnimation(st);
+      endAnimation(st);
       // Draw the piece at rest this frame.
       const end = a.path[a.path.length - 1];
       const [x, y] = cellCenter(st.layout, cells, end);

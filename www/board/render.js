@@ -4,8 +4,9 @@
 
 import { drawSquareBoard } from './draw-square.js';
 import { drawStarBoard } from './draw-star.js';
-import { drawOverlays, drawHint } from './overlays.js';
+import { drawOverlays, drawHint, drawMarks } from './overlays.js';
 import { drawPieces } from './pieces.js';
+import { endAnimation } from './anim.js';
 
 /** @typedef {import('./state.js').BoardState} BoardState */
 
@@ -26,6 +27,9 @@ function frame(st, now) {
   const { ctx, canvas } = st;
   st.raf = 0;
   if (st.destroyed || st.cssW === 0 || st.cssH === 0) return;
+  // A move whose time is up ends before anything is drawn, so that a rotation waiting for
+  // it relays the whole frame out (and the board's turn starts from this frame).
+  if (st.anim && now - st.anim.start >= st.anim.duration) endAnimation(st);
   if (st.bgDirty || !st.bg) renderBackground(st);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, canvas.width, canvas.height);
@@ -33,6 +37,7 @@ function frame(st, now) {
   ctx.setTransform(st.dpr, 0, 0, st.dpr, 0, 0);
   drawOverlays(st);
   drawPieces(st, now);
+  drawMarks(st);
   drawHint(st);
   if (st.anim || (st.drag && st.drag.started)) redraw(st);
 }

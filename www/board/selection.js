@@ -3,6 +3,7 @@
 // no rules: a move is any destination the app offered.
 
 import { emit } from './events.js';
+import { applyPendingRotation } from './anim.js';
 
 /** @typedef {import('./state.js').BoardState} BoardState */
 /** @typedef {import('./config.js').MoveInfo} MoveInfo */
@@ -16,6 +17,8 @@ export function clearSelection(st) {
   st.selected = -1;
   st.dests = new Set();
   emit(st, 'deselect');
+  // A turn of the board that waited for the piece to be put down.
+  applyPendingRotation(st);
   st.redraw();
 }
 

@@ -57,7 +57,9 @@ import { makeLayout, positionIndex, boardMargin } from './geometry.js';
  * @property {boolean} showCursor drawn after a key, hidden after a pointer press
  * @property {Drag | null} drag
  * @property {Anim | null} anim
- * @property {number | null} pendingRotation a rotation waiting for the animation to end
+ * @property {number | null} pendingRotation a rotation waiting for the animation to end (or
+ *   for the selection to be dropped)
+ * @property {Animation | null} turn the board turning toward another player (anim.js)
  * @property {MediaQueryList | null} reducedMotion
  * @property {Record<string, Set<(...args: any[]) => void>>} handlers listeners by event
  * @property {number} raf the requested animation frame, or 0
@@ -101,6 +103,7 @@ export function createState(cfg, canvas) {
     drag: null,
     anim: null,
     pendingRotation: null,
+    turn: null,
     reducedMotion: win.matchMedia ? win.matchMedia('(prefers-reduced-motion: reduce)') : null,
     handlers: { pick: new Set(), move: new Set(), cursor: new Set(), deselect: new Set() },
     raf: 0,

@@ -1,5 +1,6 @@
 // The moves panel: every ply in order (a pass as "pass"; a hop chain's full path as its
-// title), the last one marked and kept in view. Only new or changed plies are built, so long
+// title), the last one marked and kept in view. A click on a ply shows the position after it
+// (app/browse.js). Only new or changed plies are built, so long
 // games stay cheap.
 
 import { t, getLang } from '../i18n.js';
@@ -51,6 +52,8 @@ function scrollMoves() {
  */
 function moveItem(session, p, i) {
   const li = document.createElement('li');
+  // A click shows the position after this ply (app/browse.js).
+  li.dataset.ply = String(i);
   const no = document.createElement('span');
   no.className = 'no';
   no.textContent = `${i + 1}.`;

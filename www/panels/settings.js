@@ -1,5 +1,7 @@
-// The Settings drop-down: language, theme (follows the system unless chosen) and the cell
-// names on the board, kept in the preferences. It closes on a click elsewhere and on Esc.
+// The Settings drop-down: language, theme (follows the system unless chosen), the cell
+// names on the board (shown unless turned off) and whether the board turns toward each
+// person in a game of several people at one screen (off unless turned on), kept in the
+// preferences. It closes on a click elsewhere and on Esc.
 
 import { setLang, detectLang, isLang } from '../i18n.js';
 import { $ } from './dom.js';
@@ -12,6 +14,29 @@ const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
 export function initialLang(prefs) {
   if (isLang(prefs.lang)) return prefs.lang;
   return detectLang(navigator.languages?.length ? navigator.languages : [navigator.language || 'en']);
+}
+
+/**
+ * Whether the board shows the cell names: yes unless turned off (the moves list, the hints
+ * and the announcements name cells).
+ * @param {Prefs} prefs
+ */
+export function showCoords(prefs) {
+  return prefs.coords ?? true;
+}
+
+/**
+ * Whether the board turns toward each person in turn: no unless turned on (people side by
+ * side at one screen would see the same spot hold another piece after every move).
+ * @param {Prefs} prefs
+ */
+export function turnBoard(prefs) {
+  return prefs.turnBoard ?? false;
+}
+
+/** Shows the setting (a game started with another orientation changed it). @param {boolean} on */
+export function showTurnBoard(on) {
+  /** @type {HTMLInputElement} */ ($('set-turn')).checked = on;
 }
 
 /**
@@ -30,8 +55,9 @@ export function effectiveTheme(prefs) {
  * @param {() => void} deps.save writes the preferences
  * @param {() => void} deps.applyTheme after a change of the theme (chosen, or the system's)
  * @param {(on: boolean) => void} deps.onCoords
+ * @param {(on: boolean) => void} deps.onTurnBoard
  */
-export function wireSettings({ prefs, save, applyTheme, onCoords }) {
+export function wireSettings({ prefs, save, applyTheme, onCoords, onTurnBoard }) {
   const langSel = /** @type {HTMLSelectElement} */ ($('set-lang'));
   langSel.addEventListener('change', () => {
     const l = langSel.value;
@@ -50,11 +76,18 @@ export function wireSettings({ prefs, save, applyTheme, onCoords }) {
   });
   darkQuery.addEventListener('change', applyTheme);
   const coords = /** @type {HTMLInputElement} */ ($('set-coords'));
-  coords.checked = prefs.coords ?? false;
+  coords.checked = showCoords(prefs);
   coords.addEventListener('change', () => {
     prefs.coords = coords.checked;
     save();
     onCoords(coords.checked);
+  });
+  const turn = /** @type {HTMLInputElement} */ ($('set-turn'));
+  turn.checked = turnBoard(prefs);
+  turn.addEventListener('change', () => {
+    prefs.turnBoard = turn.checked;
+    save();
+    onTurnBoard(turn.checked);
   });
 
   const settings = /** @type {HTMLDetailsElement} */ (document.querySelector('.settings'));
