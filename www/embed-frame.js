@@ -51,11 +51,15 @@ for (const type of ['ready', 'move', 'gameover', 'error']) {
 
 // ------------------------------------------------------------------ the frame's height
 
-/** The part of the element under the square board (status, buttons, a message). */
 let lastSize = '';
+/** Before the board shows there is nothing to size (a frame shrunk to nothing would flash). */
+let shown = false;
+/** Posts the height the frame wants, when it changes. */
 function postSize() {
+  if (!shown) return;
   const inner = board.shadowRoot?.querySelector('.board');
   const square = inner instanceof HTMLElement && !inner.hidden ? inner.getBoundingClientRect().height : 0;
+  // The part of the element under the square board (status, buttons, a message).
   const below = Math.ceil(board.getBoundingClientRect().height - square);
   // The board takes the frame's width when the frame is as tall as it asks (embed-frame.css).
   board.style.setProperty('--below', `${below}px`);
@@ -71,7 +75,10 @@ if (typeof ResizeObserver !== 'undefined') {
   new ResizeObserver(postSize).observe(board);
   new ResizeObserver(postSize).observe(document.documentElement);
 }
-board.addEventListener('ready', postSize);
+board.addEventListener('ready', () => {
+  shown = true;
+  postSize();
+});
 
 // ------------------------------------------------------------------ commands
 

@@ -320,6 +320,12 @@ function seatProblem(c, seats) {
   return null;
 }
 
+/** What the page's Content-Security-Policy has refused so far (`effectiveDirective`s). */
+const refused = new Set();
+if (typeof document !== 'undefined') {
+  document.addEventListener('securitypolicyviolation', (e) => refused.add(e.effectiveDirective));
+}
+
 /**
  * A failure to load the engine or start the computer, with what the host page can do about it.
  * @param {unknown} e
@@ -327,11 +333,17 @@ function seatProblem(c, seats) {
 function explain(e) {
   const msg = errText(e);
   const origin = new URL(SITE).origin;
+  if (/worker/i.test(msg) && refused.has('worker-src')) {
+    return `the page's Content-Security-Policy does not allow the computer player's worker: add worker-src blob: ${origin}. (${msg})`;
+  }
   if (/wasm-unsafe-eval|unsafe-eval|Refused to compile/i.test(msg)) {
     return `the page's Content-Security-Policy does not allow WebAssembly: add 'wasm-unsafe-eval' to its script-src. (${msg})`;
   }
   if (/Worker/.test(msg) && /Content Security Policy|denied|SecurityError/i.test(msg)) {
     return `the page's Content-Security-Policy does not allow the computer player's worker: add worker-src blob: ${origin}. (${msg})`;
+  }
+  if (/worker failed to start/i.test(msg)) {
+    return `${msg}. (A page with a Content-Security-Policy needs worker-src blob: ${origin}.)`;
   }
   if (e instanceof TypeError && /fetch|import|load/i.test(msg)) {
     return (
@@ -536,7 +548,11 @@ function mount(shadow, host, initial) {
     // Each board has its own AI worker, started when a computer seat first needs it.
     controllerFor: (p) => (p.kind === 'computer' ? settled(computerController(() => (ai ??= createAi()), p)) : null),
     play: (ans) => playMove({ from: ans.from, to: ans.to }, 'computer', true),
-    failed: (e) => showError(explain(e)),
+    // The page's policy reports a refusal in a task of its own: give it time to arrive.
+    failed: (e) =>
+      setTimeout(() => {
+        if (!destroyed) showError(explain(e), 'embed.computer');
+      }, 100),
     // Let the last move be seen before the answer.
     delay: () => 500,
     animating: () => !!board && board.state().animating,
@@ -693,11 +709,14 @@ function mount(shadow, host, initial) {
     if (draw(opts)) advance();
   }
 
-  /** @param {string} message */
-  function showError(message) {
+  /**
+   * @param {string} message
+   * @param {string} [key] the words around it; default: about a configuration not shown
+   */
+  function showError(message, key) {
     shownError = message;
     // A board that shows a game goes on showing it: say so, not "cannot be shown".
-    errorEl.textContent = tr(game && board ? 'embed.kept' : 'embed.error', { reason: message });
+    errorEl.textContent = tr(key ?? (game && board ? 'embed.kept' : 'embed.error'), { reason: message });
     errorEl.hidden = false;
     emit('error', { message });
   }

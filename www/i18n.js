@@ -301,6 +301,7 @@ export const STRINGS = {
     'footer.text': 'Halma was invented in 1883–84 by George Howard Monks; Chinese checkers (Sternhalma) followed in Germany in 1892.',
     // embed: the <halma-board> element (embed.js)
     'embed.kept': 'Not changed: {reason}. The board still shows the game as it was.',
+    'embed.computer': 'The computer player cannot move: {reason}',
   },
   da: {
     'app.title': 'Halma',
@@ -594,6 +595,7 @@ export const STRINGS = {
     'footer.text': 'Halma blev opfundet i 1883–84 af George Howard Monks; kinaskak (Sternhalma) fulgte i Tyskland i 1892.',
     // embed: the <halma-board> element (embed.js)
     'embed.kept': 'Ikke ændret: {reason}. Brættet viser spillet som før.',
+    'embed.computer': 'Computerspilleren kan ikke trække: {reason}',
   },
 };
 

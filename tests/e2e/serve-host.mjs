@@ -7,7 +7,8 @@
 //       `<!-- e2e: <file> -->`, with https://example.github.io/halma/ replaced by the site
 //       (CORS_SITE sends CORS headers, as GitHub Pages; NOCORS_SITE sends none)
 //   /p/cors/<file>, /p/nocors/<file>         tests/e2e/host/<file>, with %SITE% (that site),
-//       %SITE_ORIGIN%, %CORS_SITE% and %NOCORS_SITE% replaced
+//       %SITE_ORIGIN%, %CORS_SITE%, %NOCORS_SITE% and %SITE_LOCALHOST% (the site named
+//       `localhost` instead of 127.0.0.1: the same files from yet another origin) replaced
 //   /health
 //
 // 127.0.0.1 only; GET only. The pages carry their own Content-Security-Policy (<meta>).
@@ -36,6 +37,10 @@ createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   if (req.method !== 'GET') {
     res.writeHead(405).end();
+    return;
+  }
+  if (url.pathname === '/favicon.ico') {
+    res.writeHead(204).end();
     return;
   }
   if (url.pathname === '/health') {
@@ -68,6 +73,7 @@ createServer(async (req, res) => {
           .replaceAll('%CORS_SITE%', corsSite)
           .replaceAll('%NOCORS_SITE%', noCorsSite)
           .replaceAll('%SITE_ORIGIN%', origin)
+          .replaceAll('%SITE_LOCALHOST%', site.replace('//127.0.0.1:', '//localhost:'))
           .replaceAll('%SITE%', site);
   res.writeHead(200, {
     'content-type': TYPES[/** @type {keyof typeof TYPES} */ (path.extname(name))] ?? 'text/plain',
