@@ -180,7 +180,7 @@ const CSS = `
   display: inline-grid; place-items: center; flex: none; width: 1.15em; height: 1.15em;
   border-radius: 50%; font-size: 0.7em; line-height: 1; box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.35);
 }
-.controls { display: flex; align-items: center; gap: 0.25em; margin-left: auto; min-width: 0; max-width: 100%; }
+.controls { display: flex; align-items: center; gap: 0.2em; margin-left: auto; min-width: 0; max-width: 100%; }
 .controls[hidden] { display: none; }
 .at {
   flex: 0 1 auto; min-width: 0; text-align: center; font-variant-numeric: tabular-nums;
@@ -189,8 +189,8 @@ const CSS = `
 button {
   font: inherit; font-size: 0.95em; line-height: 1; letter-spacing: inherit; text-transform: none;
   color: var(--fg); background: var(--panel);
-  border: 1px solid var(--line); border-radius: 6px; min-width: 2.2em; min-height: 2.1em;
-  padding: 0.2em 0.45em; margin: 0; cursor: pointer; flex: none;
+  border: 1px solid var(--line); border-radius: 6px; min-width: 2em; min-height: 2.1em;
+  padding: 0.2em 0.35em; margin: 0; cursor: pointer; flex: none;
 }
 button:hover:not([aria-disabled='true']) { border-color: var(--accent); }
 button[aria-disabled='true'] { opacity: 0.4; cursor: default; }
@@ -888,6 +888,7 @@ function mount(shadow, host, initial) {
     ready,
     set(partial) {
       alive();
+      warnUnknown(Object.keys(partial), 'option');
       const p = { ...partial };
       const sourceChanged = SOURCE_KEYS.some((k) => k in p);
       if (sourceChanged) {

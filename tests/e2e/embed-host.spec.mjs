@@ -217,6 +217,11 @@ test('bad attributes: a clear message in the board and an error event; a misspel
   await page.evaluate(() => document.getElementById('record').setAttribute('record', 'halma-8x8\na3-c3 f8-f6 a2-c4 g8-e6'));
   await expect(rec.locator('.error')).toBeHidden();
   const hostBox = await rec.boundingBox();
+  // The whole "move 4 of 4" shows (no ellipsis).
+  expect(await page.evaluate(() => {
+    const at = document.getElementById('record').shadowRoot.querySelector('.at');
+    return at.scrollWidth <= at.clientWidth;
+  })).toBe(true);
   for (const k of ['first', 'prev', 'next', 'last']) {
     const bb = await rec.locator(`button[data-step="${k}"]`).boundingBox();
     expect(bb.x + bb.width, k).toBeLessThanOrEqual(hostBox.x + hostBox.width + 0.5);
@@ -269,8 +274,8 @@ test("the host page's CSS does not reach the board's text", async ({ page }) => 
     color: 'rgb(31, 27, 22)',
     buttonTransform: 'none',
   });
-  // 2.2em of the button's 13.3px: the page's 40px rem does not count.
-  expect(parseFloat(style.buttonMinWidth)).toBeCloseTo(2.2 * 14 * 0.95, 0);
+  // 2em of the button's 13.3px: the page's 40px rem does not count.
+  expect(parseFloat(style.buttonMinWidth)).toBeCloseTo(2 * 14 * 0.95, 0);
 });
 
 test('a moved element keeps its game, the computer answer on its way included; ready fires once', async ({ page }) => {
