@@ -1,31 +1,41 @@
 // Halma boards for other pages: the <halma-board> element and the JS API behind it.
 //
-//   <script type="module" src="https://…/halma/embed.js"></script>
+//   <script src="https://…/halma/halma-board.js"></script>          (any host: no CORS needed)
+//   <script type="module" src="https://…/halma/embed.js"></script>  (same origin, or with CORS)
 //   <halma-board variant="star-3" interactive seats="human,computer,human" level="3"></halma-board>
 //
 //   import { createGame } from 'https://…/halma/embed.js';
 //   const game = createGame(document.querySelector('#board'), { variant: 'halma-8x8', interactive: true });
 //   game.on('move', (d) => console.log(d.text, d.link));
 //
-// The engine (pkg/halma.js, its wasm) and the AI worker load relative to this module's own
-// URL, so the files can live anywhere (another origin too: GitHub Pages sends CORS headers).
+// This module loads the engine (pkg/halma.js, its wasm) and the AI worker relative to its own
+// URL; from another origin that needs CORS headers (GitHub Pages sends them). halma-board.js,
+// which scripts/dist.mjs makes from this module, is one classic script with the engine inside:
+// it needs no CORS, since a classic script loads from anywhere and fetches nothing more.
+//
 // Each board draws into a Shadow DOM with its own styles: the host page's CSS does not reach
-// in, and the board's does not leak out (size the element from outside: `width`). Boards on
-// one page are independent: each has its own engine game, and its own AI worker once a
-// computer seat needs one. Everything shown from attributes or games (names, errors) is set
-// as text, never as HTML.
+// in (inherited properties are reset inside), and the board's does not leak out (size the
+// element from outside: `width`). Boards on one page are independent: each has its own engine
+// game, and its own AI worker once a computer seat needs one. Everything shown from attributes
+// or games (names, errors) is set as text, never as HTML. A configuration that is not valid
+// (a bad variant, `level="99"`, `theme="purple"`) shows why in the board and fires `error`;
+// the board keeps the game it showed until the configuration is valid again.
 //
 // Game source, first match wins: `link` (share-link text), `record` (a game record), else
 // `position` or `variant` (default `halma`), then `moves` (`e4-e6 f3-f5 …`). A read-only board
 // with moves gets ⏮ ◀ ▶ ⏭ buttons to step through them (`controls` shows or hides them).
+//
+// An element taken out of the page keeps its game: put back (as frameworks do when they
+// re-render), it goes on where it was, a computer's answer included. After PARK_MS out of the
+// page it stops its AI worker and drawing; the game stays and resumes when it is put back.
 
 import { Game, variantInfo } from './pkg/halma.js';
 import { loadEngine } from './engine.js';
 import { createBoard as createWidget } from './board/index.js';
 import { cellPair } from './board/geometry.js';
-import { t, detectLang, isLang } from './i18n.js';
+import { t, detectLang, LANGS } from './i18n.js';
 import { createAi } from './ai.js';
-import { computerController, clampLevel } from './computer.js';
+import { computerController, clampLevel, engineLevels } from './computer.js';
 import { createSession, errText } from './session.js';
 import { renderStatus } from './panels/status.js';
 import { busyWhile } from './panels/dom.js';
@@ -33,23 +43,25 @@ import { busyWhile } from './panels/dom.js';
 /** @typedef {import('./i18n.js').Lang} Lang */
 /** @typedef {import('./session.js').Ply} Ply */
 /** @typedef {import('./session.js').Outcome} Outcome */
+/** @typedef {import('./players.js').SeatController} SeatController */
 
 /**
- * A board's configuration; `set()` takes any part of it.
+ * A board's configuration; `set()` takes any part of it. The element passes its attributes'
+ * text; the API also takes numbers and booleans.
  * @typedef {object} EmbedConfig
  * @property {string} [variant] a variant string (`halma`, `star-3+long`); default `halma`
  * @property {string} [position] a position string to start from (instead of the variant's start)
  * @property {string} [moves] moves after the start, as in a game record (`e4-e6 f3-f5`)
  * @property {string} [record] a game record (the first line the variant or start position)
  * @property {string} [link] share-link text (`1~<variant>~<moves>…`, with or without `#`)
- * @property {number | null} [at] show the position after this many moves (default: all)
+ * @property {number | string | null} [at] show the position after this many moves (default: all)
  * @property {boolean} [interactive] whether people can move (default: no, a diagram)
  * @property {string | string[]} [seats] who plays each seat: `human` or `computer`
  *   (`computer:5` for a level), comma-separated; default: people everywhere
  * @property {number | string} [level] the computers' level, 1 to 5 (default 3)
- * @property {number | 'turn'} [orientation] the seat whose camp is at the bottom (default
+ * @property {number | string} [orientation] the seat whose camp is at the bottom (default
  *   1), or `turn`: the person to move
- * @property {'light' | 'dark' | 'auto'} [theme] default `auto` (follows the system)
+ * @property {string} [theme] `light`, `dark` or `auto` (default: follows the system)
  * @property {boolean} [coordinates] show the cell names
  * @property {boolean | null} [controls] the step-through buttons (default: for read-only
  *   boards with moves)
@@ -95,23 +107,54 @@ import { busyWhile } from './panels/dom.js';
  * @property {() => void} destroy
  */
 
-const SOURCE_KEYS = /** @type {const} */ (['variant', 'position', 'moves', 'record', 'link']);
+/** How long an element out of the page keeps its AI worker and drawing (ms). */
+export const PARK_MS = 3000;
 
+const SOURCE_KEYS = /** @type {const} */ (['variant', 'position', 'moves', 'record', 'link']);
+const CONFIG_KEYS = /** @type {const} */ ([
+  ...SOURCE_KEYS,
+  'at',
+  'interactive',
+  'seats',
+  'level',
+  'orientation',
+  'theme',
+  'coordinates',
+  'controls',
+  'lang',
+]);
+
+/** The site this module came from (for messages about what a host page must allow). */
+const SITE = new URL('./', import.meta.url).href;
+
+// Sizes in em (of the root's 14px) or px, not rem: rem is the host page's root font size.
 const CSS = `
 :host {
   all: initial;
   display: inline-block;
   vertical-align: top;
-  width: min(100%, 26rem);
-  font: 14px/1.4 system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
-  color: #1f1b16;
+  width: min(100%, 416px);
 }
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
 .root {
+  /* Every inherited property, reset: the host's (on the element, or on *) stops here. */
+  font: 400 14px/1.4 system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+  font-kerning: auto; font-feature-settings: normal; font-variation-settings: normal;
+  font-size-adjust: none; font-synthesis: weight style; font-optical-sizing: auto;
+  letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0;
+  text-align: start; text-align-last: auto; text-shadow: none; text-rendering: auto;
+  text-underline-position: auto; text-decoration-skip-ink: auto; text-emphasis: none;
+  white-space: normal; word-break: normal; overflow-wrap: normal; line-break: auto;
+  hyphens: manual; tab-size: 8; direction: ltr; writing-mode: horizontal-tb;
+  quotes: auto; list-style: disc outside none; cursor: auto; visibility: visible;
+  pointer-events: auto; caret-color: auto; accent-color: auto; color-scheme: normal;
+  border-collapse: separate; border-spacing: 0; caption-side: top; empty-cells: show;
+  orphans: 2; widows: 2; paint-order: normal; image-rendering: auto;
+  -webkit-text-fill-color: currentColor; -webkit-text-stroke: 0; -webkit-font-smoothing: auto;
   --fg: #1f1b16; --muted: #6b6259; --panel: #fffdf8; --line: #d9cfbf; --accent: #8a4b17;
   --focus: #1b57d6; --error-bg: #fde8e4; --error-fg: #7a1a0c;
-  display: flex; flex-direction: column; gap: 0.35rem; color: var(--fg);
+  display: flex; flex-direction: column; gap: 0.35em; color: var(--fg);
 }
 .root[data-theme='dark'] {
   --fg: #e7e9ef; --muted: #a3a9b6; --panel: #1e2129; --line: #3a404c; --accent: #e0a15e;
@@ -121,7 +164,7 @@ const CSS = `
   position: relative; width: 100%; aspect-ratio: 1 / 1;
   user-select: none; -webkit-user-select: none; -webkit-tap-highlight-color: transparent;
 }
-.board[hidden] { display: none; }
+.board[hidden], .bar[hidden] { display: none; }
 .board-canvas {
   position: absolute; inset: 0; display: block; touch-action: none; border-radius: 10px;
 }
@@ -129,29 +172,33 @@ const CSS = `
 .board-canvas:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .bar {
   display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between;
-  gap: 0.3rem 0.6rem; min-height: 2rem;
+  gap: 0.3em 0.6em; min-height: 2em; min-width: 0;
 }
-.status { margin: 0; display: flex; align-items: center; gap: 0.4rem; min-width: 0; }
+.status { margin: 0; display: flex; align-items: center; gap: 0.4em; min-width: 0; }
 .status:empty { display: none; }
 .swatch {
-  display: inline-grid; place-items: center; flex: none; width: 1.15rem; height: 1.15rem;
-  border-radius: 50%; font-size: 0.7rem; line-height: 1; box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.35);
+  display: inline-grid; place-items: center; flex: none; width: 1.15em; height: 1.15em;
+  border-radius: 50%; font-size: 0.7em; line-height: 1; box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.35);
 }
-.controls { display: flex; align-items: center; gap: 0.25rem; margin-left: auto; }
+.controls { display: flex; align-items: center; gap: 0.2em; margin-left: auto; min-width: 0; max-width: 100%; }
 .controls[hidden] { display: none; }
-.at { min-width: 4.5rem; text-align: center; font-variant-numeric: tabular-nums; color: var(--muted); font-size: 0.9em; }
+.at {
+  flex: 0 1 auto; min-width: 0; text-align: center; font-variant-numeric: tabular-nums;
+  color: var(--muted); font-size: 0.9em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+}
 button {
-  font: inherit; font-size: 0.95em; line-height: 1; color: var(--fg); background: var(--panel);
-  border: 1px solid var(--line); border-radius: 6px; min-width: 2.1rem; min-height: 2rem;
-  padding: 0.2rem 0.45rem; cursor: pointer;
+  font: inherit; font-size: 0.95em; line-height: 1; letter-spacing: inherit; text-transform: none;
+  color: var(--fg); background: var(--panel);
+  border: 1px solid var(--line); border-radius: 6px; min-width: 2em; min-height: 2.1em;
+  padding: 0.2em 0.35em; margin: 0; cursor: pointer; flex: none;
 }
 button:hover:not([aria-disabled='true']) { border-color: var(--accent); }
 button[aria-disabled='true'] { opacity: 0.4; cursor: default; }
 button:focus-visible { outline: 3px solid var(--focus); outline-offset: 1px; }
-button svg { display: block; width: 0.85rem; height: 0.85rem; margin: auto; fill: currentColor; }
+button svg { display: block; width: 0.9em; height: 0.9em; margin: auto; fill: currentColor; }
 .error {
-  margin: 0; padding: 0.5rem 0.7rem; border-radius: 6px; background: var(--error-bg);
-  color: var(--error-fg); overflow-wrap: anywhere; white-space: pre-wrap; max-height: 12rem; overflow: auto;
+  margin: 0; padding: 0.5em 0.7em; border-radius: 6px; background: var(--error-bg);
+  color: var(--error-fg); overflow-wrap: anywhere; white-space: pre-wrap; max-height: 14em; overflow: auto;
 }
 .error[hidden] { display: none; }
 `;
@@ -188,9 +235,11 @@ function el(tag, cls) {
   return e;
 }
 
+const COMPUTER = ['computer', 'ai', 'cpu'];
+
 /**
  * Who plays each seat, from `human,computer:5,…` (once the engine has loaded: the levels
- * are its own).
+ * are its own). Lenient: what is not a computer is a person (configProblem says what is wrong).
  * @param {string | string[] | undefined} seats
  * @param {number | string | undefined} level the default level (default: the engine's)
  * @returns {{kind: 'human' | 'computer', level: number}[]}
@@ -198,15 +247,112 @@ function el(tag, cls) {
 export function parseSeats(seats, level) {
   const list = Array.isArray(seats) ? seats : String(seats ?? '').split(',');
   return list
-    .map((s) => s.trim().toLowerCase())
+    .map((s) => String(s).trim().toLowerCase())
     .filter((s, i, a) => s !== '' || i < a.length - 1)
     .slice(0, 6)
     .map((s) => {
       const [kind, lv] = s.split(':');
-      return kind === 'computer' || kind === 'ai' || kind === 'cpu'
+      return COMPUTER.includes(kind)
         ? { kind: /** @type {const} */ ('computer'), level: clampLevel(lv ?? level) }
         : { kind: /** @type {const} */ ('human'), level: clampLevel(level) };
     });
+}
+
+/** @param {unknown} v */
+function blank(v) {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+}
+
+/** @param {unknown} v a whole number, as a number or its text */
+function whole(v) {
+  const s = String(v).trim();
+  return /^\d+$/.test(s) ? Number(s) : null;
+}
+
+/**
+ * What is wrong with the parts of a configuration the engine does not check, in words (for
+ * the site owner, so in English like the engine's own messages); null when nothing is.
+ * @param {EmbedConfig} c
+ * @returns {string | null}
+ */
+function configProblem(c) {
+  const { levels } = engineLevels();
+  const range = `${levels[0]} to ${levels[levels.length - 1]}`;
+  const isLevel = (/** @type {unknown} */ v) => {
+    const n = whole(v);
+    return n !== null && levels.includes(n);
+  };
+  if (!blank(c.level) && !isLevel(c.level)) return `level "${c.level}" is not a level: use ${range}`;
+  if (!blank(c.seats)) {
+    const list = Array.isArray(c.seats) ? c.seats : String(c.seats).split(',');
+    if (list.length > 6) return `seats lists ${list.length} players; a game has at most 6`;
+    for (const raw of list) {
+      const s = String(raw).trim().toLowerCase();
+      if (s === '') continue;
+      const [kind, lv, ...rest] = s.split(':');
+      const known = kind === 'human' || COMPUTER.includes(kind);
+      if (!known || rest.length > 0 || (lv !== undefined && (kind === 'human' || !isLevel(lv)))) {
+        return `seats: "${String(raw).trim()}" is not a player: use human or computer (computer:${levels[levels.length - 1]} for a level from ${range})`;
+      }
+    }
+  }
+  if (!blank(c.orientation) && c.orientation !== 'turn' && !(whole(c.orientation) ?? 0)) {
+    return `orientation "${c.orientation}" is not a seat: use a seat number (1 for the first seat) or turn`;
+  }
+  if (!blank(c.theme) && !['light', 'dark', 'auto'].includes(String(c.theme))) {
+    return `theme "${c.theme}" is not a theme: use light, dark or auto`;
+  }
+  if (!blank(c.lang) && !/** @type {readonly string[]} */ (LANGS).includes(String(c.lang).toLowerCase().split('-')[0])) {
+    return `lang "${c.lang}" is not a language of the board: use ${LANGS.join(' or ')}`;
+  }
+  if (!blank(c.at) && whole(c.at) === null) return `at "${c.at}" is not a number of moves: use 0 or more`;
+  return null;
+}
+
+/**
+ * What is wrong with a configuration for a game of this many seats.
+ * @param {EmbedConfig} c
+ * @param {number} seats
+ */
+function seatProblem(c, seats) {
+  const o = whole(c.orientation);
+  if (o !== null && o > seats) return `orientation "${c.orientation}" is not a seat of this game: use 1 to ${seats}, or turn`;
+  return null;
+}
+
+/** What the page's Content-Security-Policy has refused so far (`effectiveDirective`s). */
+const refused = new Set();
+if (typeof document !== 'undefined') {
+  document.addEventListener('securitypolicyviolation', (e) => refused.add(e.effectiveDirective));
+}
+
+/**
+ * A failure to load the engine or start the computer, with what the host page can do about it.
+ * @param {unknown} e
+ */
+function explain(e) {
+  const msg = errText(e);
+  const origin = new URL(SITE).origin;
+  if (/worker/i.test(msg) && refused.has('worker-src')) {
+    return `the page's Content-Security-Policy does not allow the computer player's worker: add worker-src blob: ${origin}. (${msg})`;
+  }
+  if (/wasm-unsafe-eval|unsafe-eval|Refused to compile/i.test(msg)) {
+    return `the page's Content-Security-Policy does not allow WebAssembly: add 'wasm-unsafe-eval' to its script-src. (${msg})`;
+  }
+  if (/Worker/.test(msg) && /Content Security Policy|denied|SecurityError/i.test(msg)) {
+    return `the page's Content-Security-Policy does not allow the computer player's worker: add worker-src blob: ${origin}. (${msg})`;
+  }
+  if (/worker failed to start/i.test(msg)) {
+    return `${msg}. (A page with a Content-Security-Policy needs worker-src blob: ${origin}.)`;
+  }
+  if (e instanceof TypeError && /fetch|import|load/i.test(msg)) {
+    return (
+      `the engine could not be loaded from ${SITE}. A page with a Content-Security-Policy needs ` +
+      `connect-src ${origin}; from another origin, that site must send Access-Control-Allow-Origin ` +
+      `(CORS), or load ${SITE}halma-board.js instead, which needs neither. (${msg})`
+    );
+  }
+  return msg;
 }
 
 /**
@@ -215,41 +361,104 @@ export function parseSeats(seats, level) {
  * @returns {Game}
  */
 function buildGame(cfg) {
-  if (cfg.link) return Game.fromLink(cfg.link);
-  if (cfg.record) return Game.fromRecord(cfg.record);
+  if (!blank(cfg.link)) return Game.fromLink(String(cfg.link));
+  if (!blank(cfg.record)) return Game.fromRecord(String(cfg.record));
   /** @type {string} */
   let head;
-  if (cfg.position) {
+  if (!blank(cfg.position)) {
     // Checked on its own first, so the message is about the position.
-    Game.fromPosition(cfg.position).free();
-    head = cfg.position;
+    Game.fromPosition(String(cfg.position)).free();
+    head = String(cfg.position);
   } else {
-    const v = cfg.variant || 'halma';
+    const v = blank(cfg.variant) ? 'halma' : String(cfg.variant);
     head = variantInfo(v).variant;
   }
   if (/[\n\r]/.test(head)) throw new Error('a variant or position is one line');
   return Game.fromRecord(`${head}\n${cfg.moves ?? ''}\n`);
 }
 
+/**
+ * A seat controller whose synchronous failures (a worker the page's policy refuses) come
+ * back as a rejected answer, as every other failure does.
+ * @param {SeatController} ctl
+ * @returns {SeatController}
+ */
+function settled(ctl) {
+  return {
+    ...ctl,
+    requestMove(req) {
+      try {
+        return ctl.requestMove(req);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    },
+  };
+}
+
+/**
+ * Warns once about names that are not configuration keys (a misspelt attribute or option).
+ * @param {Iterable<string>} names
+ * @param {string} what `attribute` or `option`
+ */
+function warnUnknown(names, what) {
+  for (const n of names) {
+    if (/** @type {readonly string[]} */ (CONFIG_KEYS).includes(n)) continue;
+    const near = CONFIG_KEYS.find((k) => editDistance(k, n.toLowerCase()) <= 2);
+    console.warn(
+      `halma: unknown ${what} "${n}" on a board${near ? ` (did you mean "${near}"?)` : ''}; ` +
+        `the board's ${what}s are ${CONFIG_KEYS.join(', ')}`,
+    );
+  }
+}
+
+/**
+ * @param {string} a
+ * @param {string} b
+ */
+function editDistance(a, b) {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/**
+ * What the element needs of a board beyond its API.
+ * @typedef {object} Internals
+ * @property {() => void} park out of the page for a while: stop the worker and the drawing
+ * @property {() => void} unpark back in the page
+ * @property {(reason: string) => void} retire destroy, saying why later calls fail
+ */
+
+/** @type {WeakMap<EmbedApi, Internals>} */
+const internals = new WeakMap();
+
 /** Boards created on an element, so a second createGame replaces the first. */
 const mounted = new WeakMap();
 
 /**
- * Creates a board in `element` (its content is replaced by the board, in a shadow root).
+ * Creates a board in `element` (its content is replaced by the board, in a shadow root). A
+ * board created before on the same element is destroyed: its API throws from then on.
  * @param {HTMLElement} element
  * @param {EmbedConfig} [config]
  * @returns {EmbedApi}
  */
-export function createGame(element, config = {}) {
-  mounted.get(element)?.destroy();
+function createGameHere(element, config = {}) {
+  const old = mounted.get(element);
+  if (old) internals.get(old)?.retire('createGame was called again on its element: use the API that call returned');
+  warnUnknown(Object.keys(config), 'option');
   const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   const api = mount(root, element, config);
   mounted.set(element, api);
+  if (element instanceof HalmaBoardHere) element.game = api;
   return api;
 }
-
-/** The chessground-style name of the same thing. */
-export const createBoard = createGame;
 
 /**
  * @param {ShadowRoot} shadow
@@ -299,11 +508,18 @@ function mount(shadow, host, initial) {
   errorEl.setAttribute('part', 'error');
   errorEl.setAttribute('role', 'alert');
   errorEl.hidden = true;
+  // Nothing but the message (if any) until there is a game: no empty board, no empty bar.
+  boardEl.hidden = true;
+  bar.hidden = true;
   rootEl.append(boardEl, bar, errorEl);
   shadow.append(rootEl);
 
-  /** @type {EmbedConfig} */
+  /** The configuration asked for (attributes, set()); it may not be valid. @type {EmbedConfig} */
+  let wanted = { ...initial };
+  /** The configuration in effect: the last one that was valid. @type {EmbedConfig} */
   let cfg = { ...initial };
+  /** What changed since the configuration was last in effect. */
+  let pending = { source: true, at: true, keys: new Set(/** @type {string[]} */ ([])) };
   /** The session's game, once there is one (the session owns it). @type {Game | null} */
   let game = null;
   /** @type {ReturnType<typeof createWidget> | null} */
@@ -311,7 +527,11 @@ function mount(shadow, host, initial) {
   /** @type {ReturnType<typeof createAi> | null} */
   let ai = null;
   let destroyed = false;
+  /** Why the API no longer works (destroyed, or replaced). */
+  let retired = 'this board was destroyed';
   let engineReady = false;
+  /** Out of the page for a while: no worker, no widget; the game stays. */
+  let parked = false;
   /** @type {string | null} */
   let shownError = null;
   /** Moves taken back by stepping through the game, still to come. */
@@ -326,9 +546,13 @@ function mount(shadow, host, initial) {
   const session = createSession({
     t: (key, params) => tr(key, params),
     // Each board has its own AI worker, started when a computer seat first needs it.
-    controllerFor: (p) => (p.kind === 'computer' ? computerController(() => (ai ??= createAi()), p) : null),
+    controllerFor: (p) => (p.kind === 'computer' ? settled(computerController(() => (ai ??= createAi()), p)) : null),
     play: (ans) => playMove({ from: ans.from, to: ans.to }, 'computer', true),
-    failed: (e) => showError(errText(e)),
+    // The page's policy reports a refusal in a task of its own: give it time to arrive.
+    failed: (e) =>
+      setTimeout(() => {
+        if (!destroyed) showError(explain(e), 'embed.computer');
+      }, 100),
     // Let the last move be seen before the answer.
     delay: () => 500,
     animating: () => !!board && board.state().animating,
@@ -354,7 +578,7 @@ function mount(shadow, host, initial) {
   }
 
   function lang() {
-    if (cfg.lang && isLang(cfg.lang)) return /** @type {Lang} */ (cfg.lang);
+    if (!blank(cfg.lang)) return /** @type {Lang} */ (detectLang([String(cfg.lang)]));
     const l = host.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || navigator.language || 'en';
     return detectLang([l]);
   }
@@ -383,8 +607,9 @@ function mount(shadow, host, initial) {
    * @param {Game} g
    */
   function players(g) {
-    const listed = parseSeats(cfg.seats, cfg.level);
-    return Array.from({ length: g.seats }, (_, i) => listed[i] ?? { kind: /** @type {const} */ ('human'), level: clampLevel(cfg.level) });
+    const level = blank(cfg.level) ? undefined : cfg.level;
+    const listed = parseSeats(blank(cfg.seats) ? undefined : cfg.seats, level);
+    return Array.from({ length: g.seats }, (_, i) => listed[i] ?? { kind: /** @type {const} */ ('human'), level: clampLevel(level) });
   }
 
   function movesPlayed() {
@@ -397,7 +622,8 @@ function mount(shadow, host, initial) {
 
   function rotation() {
     if (!game) return 0;
-    return session.rotation(cfg.orientation === 'turn' ? 'turn' : Number(cfg.orientation ?? 1), board ? board.state().rotation : null);
+    const o = cfg.orientation === 'turn' ? 'turn' : (whole(cfg.orientation) ?? 1);
+    return session.rotation(o, board ? board.state().rotation : null);
   }
 
   function showControls() {
@@ -406,9 +632,28 @@ function mount(shadow, host, initial) {
     return !cfg.interactive && movesPlayed() + redoCount > 0;
   }
 
-  /** @param {{animate?: ArrayLike<number> | null}} [opts] */
-  function render(opts = {}) {
-    if (!game || !board) return;
+  /** The widget for the session's game. */
+  function makeWidget() {
+    const d = session.board();
+    return createWidget(boardEl, {
+      board: d,
+      pieces: session.game().cells(),
+      theme: theme(),
+      coordinates: !!cfg.coordinates,
+      rotation: rotation(),
+      axis: cellPair(d.cells, session.info().mirrorLine),
+      interactive: false,
+      destinations: (cell) => (game ? game.destinations(cell) : []),
+      onMove: (from, to, how) => playMove({ from, to }, 'human', !how.dragged),
+    });
+  }
+
+  /**
+   * Draws the game as it is; false when there is nothing to draw (no game, or parked).
+   * @param {{animate?: ArrayLike<number> | null}} [opts]
+   */
+  function draw(opts = {}) {
+    if (!game || !board) return false;
     const path = session.lastMovePath();
     board.set({
       pieces: game.cells(),
@@ -422,6 +667,7 @@ function mount(shadow, host, initial) {
       roleDescription: tr('board.role'),
     });
     markBusy();
+    bar.hidden = false;
     renderStatus(status, session, { dots: false });
     const at = movesPlayed();
     const total = at + redoCount;
@@ -442,6 +688,12 @@ function mount(shadow, host, initial) {
     btn.next.setAttribute('aria-label', tr('embed.next'));
     btn.last.setAttribute('aria-label', tr('embed.last'));
     for (const b of Object.values(btn)) b.title = /** @type {string} */ (b.getAttribute('aria-label'));
+    return true;
+  }
+
+  /** After a drawn change: the end of the game (once), else the computer's turn. */
+  function advance() {
+    if (!game || !board) return;
     // Stepped back through the moves: no result yet, and no computer's turn.
     if (redoCount > 0) {
       session.stop();
@@ -452,10 +704,19 @@ function mount(shadow, host, initial) {
     session.think();
   }
 
-  /** @param {string} message */
-  function showError(message) {
+  /** @param {{animate?: ArrayLike<number> | null}} [opts] */
+  function render(opts) {
+    if (draw(opts)) advance();
+  }
+
+  /**
+   * @param {string} message
+   * @param {string} [key] the words around it; default: about a configuration not shown
+   */
+  function showError(message, key) {
     shownError = message;
-    errorEl.textContent = tr('embed.error', { reason: message });
+    // A board that shows a game goes on showing it: say so, not "cannot be shown".
+    errorEl.textContent = tr(key ?? (game && board ? 'embed.kept' : 'embed.error'), { reason: message });
     errorEl.hidden = false;
     emit('error', { message });
   }
@@ -466,42 +727,55 @@ function mount(shadow, host, initial) {
     errorEl.textContent = '';
   }
 
-  /** Makes the game of the configuration; on an error keeps the game shown (if any). */
-  function loadSource() {
-    /** @type {Game} */
-    let g;
-    try {
-      g = buildGame(cfg);
-    } catch (e) {
-      // No game yet: no empty board either, just the message.
-      boardEl.hidden = !board;
-      showError(errText(e));
-      return false;
+  /** Puts the configuration asked for in effect, or says why it cannot be. */
+  function apply() {
+    if (destroyed || !engineReady) return;
+    const problem = configProblem(wanted);
+    if (problem) {
+      showError(problem);
+      return;
     }
+    if (pending.source || !game) {
+      /** @type {Game} */
+      let g;
+      try {
+        g = buildGame(wanted);
+      } catch (e) {
+        showError(errText(e));
+        return;
+      }
+      const p = seatProblem(wanted, g.seats);
+      if (p) {
+        g.free();
+        showError(p);
+        return;
+      }
+      cfg = wanted;
+      session.load(g, players(g));
+      game = g;
+      redoCount = 0;
+      if (!blank(cfg.at)) goTo(Number(whole(cfg.at)), false);
+      if (!board && !parked) {
+        board = makeWidget();
+      } else if (board) {
+        const d = session.board();
+        board.set({ board: d, pieces: game.cells(), hint: null, axis: cellPair(d.cells, session.info().mirrorLine) });
+      }
+    } else {
+      const p = seatProblem(wanted, game.seats);
+      if (p) {
+        showError(p);
+        return;
+      }
+      cfg = wanted;
+      if (pending.at && !blank(cfg.at)) goTo(Number(whole(cfg.at)), false);
+      if (pending.keys.has('seats') || pending.keys.has('level')) session.setPlayers(players(game));
+    }
+    pending = { source: false, at: false, keys: new Set() };
     boardEl.hidden = false;
     clearError();
-    session.load(g, players(g));
-    game = g;
-    redoCount = 0;
-    const d = session.board();
-    const axis = cellPair(d.cells, session.info().mirrorLine);
-    if (cfg.at !== undefined && cfg.at !== null && Number.isFinite(Number(cfg.at))) goTo(Number(cfg.at), false);
-    if (!board) {
-      board = createWidget(boardEl, {
-        board: d,
-        pieces: game.cells(),
-        theme: theme(),
-        coordinates: !!cfg.coordinates,
-        rotation: rotation(),
-        axis,
-        interactive: false,
-        destinations: (cell) => (game ? game.destinations(cell) : []),
-        onMove: (from, to, how) => playMove({ from, to }, 'human', !how.dragged),
-      });
-    } else {
-      board.set({ board: d, pieces: game.cells(), hint: null, axis });
-    }
-    return true;
+    applyTheme();
+    render();
   }
 
   /**
@@ -517,7 +791,8 @@ function mount(shadow, host, initial) {
     // A move made while stepped back starts a new line: what was ahead is gone.
     redoCount = 0;
     const first = plies.find((p) => p.move);
-    render({ animate: animate && first ? first.path : null });
+    const drawn = draw({ animate: animate && first ? first.path : null });
+    // The move first, then what follows from it (the end of the game, the computer's turn).
     if (first && first.move) {
       /** @type {MoveDetail} */
       const detail = {
@@ -534,14 +809,15 @@ function mount(shadow, host, initial) {
       };
       emit('move', detail);
     }
+    if (drawn) advance();
     return plies;
   }
 
   /**
    * @param {number} n
-   * @param {boolean} [draw]
+   * @param {boolean} [redraw]
    */
-  function goTo(n, draw = true) {
+  function goTo(n, redraw = true) {
     if (!game) return;
     const target = Math.max(0, Math.floor(n));
     /** @type {number[] | null} */
@@ -556,7 +832,7 @@ function mount(shadow, host, initial) {
       redoCount--;
       anim = session.lastMovePath();
     }
-    if (draw) render({ animate: anim });
+    if (redraw) render({ animate: anim });
   }
 
   btn.first.addEventListener('click', () => goTo(0));
@@ -578,117 +854,142 @@ function mount(shadow, host, initial) {
     () => {
       if (destroyed) return;
       engineReady = true;
-      if (loadSource()) render();
-      applyTheme();
+      apply();
       emit('ready', {});
     },
     (/** @type {unknown} */ e) => {
-      if (!destroyed) showError(errText(e));
+      if (!destroyed) showError(explain(e));
     },
   );
+
+  /** Throws when the board is gone (destroyed or replaced): a stale API must not go on. */
+  function alive() {
+    if (destroyed) throw new Error(retired);
+  }
+
+  function destroy() {
+    if (destroyed) return;
+    destroyed = true;
+    session.dispose();
+    game = null;
+    ai?.dispose();
+    ai = null;
+    darkQuery?.removeEventListener('change', onScheme);
+    board?.destroy();
+    board = null;
+    for (const set of Object.values(handlers)) set.clear();
+    shadow.replaceChildren();
+    if (mounted.get(host) === api) mounted.delete(host);
+    if (host instanceof HalmaBoardHere && host.game === api) host.game = null;
+  }
 
   /** @type {EmbedApi} */
   const api = {
     ready,
     set(partial) {
-      if (destroyed) return;
+      alive();
+      warnUnknown(Object.keys(partial), 'option');
       const p = { ...partial };
       const sourceChanged = SOURCE_KEYS.some((k) => k in p);
       if (sourceChanged) {
         // A new source replaces the old one entirely (a record does not mix with a link).
         for (const k of SOURCE_KEYS) if (!(k in p)) p[k] = undefined;
       }
-      cfg = { ...cfg, ...p };
-      if (!engineReady) return;
-      if (sourceChanged) {
-        if (!loadSource()) {
-          render();
-          return;
-        }
-      } else if ('at' in p && p.at !== null && p.at !== undefined) {
-        goTo(Number(p.at), false);
-      }
-      if ('theme' in p) applyTheme();
-      if (game && ('seats' in p || 'level' in p)) session.setPlayers(players(game));
-      render();
+      wanted = { ...wanted, ...p };
+      pending.source ||= sourceChanged;
+      pending.at ||= 'at' in p;
+      for (const k of Object.keys(p)) pending.keys.add(k);
+      apply();
     },
     play(move) {
+      alive();
       return playMove(move, 'api', true);
     },
     undo() {
+      alive();
       if (!game || !session.canUndo()) return false;
       session.undo();
       render();
       return true;
     },
     redo() {
+      alive();
       if (!game || !game.canRedo()) return false;
       const moves = session.redo().filter((p) => p.move).length;
       redoCount = Math.max(0, redoCount - moves);
       render({ animate: session.lastMovePath() });
       return true;
     },
-    goTo,
-    step: () => ({ at: movesPlayed(), total: movesPlayed() + redoCount }),
-    position: () => (game ? game.position() : ''),
-    record: () => (game ? game.record() : ''),
-    link: () => (game ? game.link() : ''),
-    turn: () => (game ? game.turn() : 0),
-    outcome: () => (game ? /** @type {Outcome | null} */ (game.outcome()) : null),
+    goTo(n) {
+      alive();
+      goTo(n);
+    },
+    step: () => (alive(), { at: movesPlayed(), total: movesPlayed() + redoCount }),
+    position: () => (alive(), game ? game.position() : ''),
+    record: () => (alive(), game ? game.record() : ''),
+    link: () => (alive(), game ? game.link() : ''),
+    turn: () => (alive(), game ? game.turn() : 0),
+    outcome: () => (alive(), game ? /** @type {Outcome | null} */ (game.outcome()) : null),
     on(type, fn) {
+      alive();
       const set = handlers[type];
-      if (!set) throw new Error(`unknown event '${type}'`);
+      if (!set) throw new Error(`unknown event '${type}': use move, gameover, error or ready`);
       set.add(fn);
       return () => set.delete(fn);
     },
     cellPoint(cell) {
-      if (!board) throw new Error('the board is not ready yet');
+      alive();
+      if (!board) throw new Error(game ? 'the board is not in the page' : 'the board is not ready yet');
       const r = board.canvas.getBoundingClientRect();
       const p = board.cellPoint(cell);
       return { x: r.left + p.x, y: r.top + p.y };
     },
     cellByName(name) {
+      alive();
       if (!game) throw new Error('the board is not ready yet');
       return game.cellByName(name);
     },
-    error: () => shownError,
-    animating: () => !!board && board.state().animating,
-    destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      session.dispose();
-      game = null;
+    error: () => (alive(), shownError),
+    animating: () => (alive(), !!board && board.state().animating),
+    destroy,
+  };
+
+  internals.set(api, {
+    park() {
+      if (parked || destroyed) return;
+      parked = true;
+      // The game stays; what runs or listens stops. A computer's answer is asked again later.
+      session.stop();
       ai?.dispose();
       ai = null;
       darkQuery?.removeEventListener('change', onScheme);
       board?.destroy();
       board = null;
-      for (const set of Object.values(handlers)) set.clear();
-      shadow.replaceChildren();
-      if (mounted.get(host) === api) mounted.delete(host);
     },
-  };
+    unpark() {
+      if (!parked || destroyed) return;
+      parked = false;
+      darkQuery?.addEventListener('change', onScheme);
+      if (game) board = makeWidget();
+      applyTheme();
+      render();
+    },
+    retire(reason) {
+      retired = `this board was replaced: ${reason}`;
+      destroy();
+    },
+  });
   return api;
 }
 
 // ------------------------------------------------------------------ <halma-board>
 
-const ATTRS = /** @type {const} */ ([
-  'variant',
-  'position',
-  'moves',
-  'record',
-  'link',
-  'at',
-  'interactive',
-  'seats',
-  'level',
-  'orientation',
-  'theme',
-  'coordinates',
-  'controls',
-  'lang',
-]);
+/** Attributes every element has (not the board's configuration, no warning for them). */
+const GLOBAL_ATTRS = new Set(
+  'id class style title hidden dir tabindex slot part exportparts role is nonce autofocus draggable inert translate spellcheck contenteditable accesskey autocapitalize enterkeyhint inputmode popover itemscope itemprop itemtype itemid itemref xmlns'.split(
+    ' ',
+  ),
+);
 
 /**
  * A boolean attribute: present (and not "false" or "0") means on.
@@ -699,10 +1000,14 @@ function flag(v) {
 }
 
 /** The element: attributes are its configuration, changes update the board. */
-export class HalmaBoardElement extends HTMLElement {
+class HalmaBoardHere extends HTMLElement {
   static get observedAttributes() {
-    return [...ATTRS];
+    return [...CONFIG_KEYS];
   }
+
+  /** createGame, for pages that load the classic script (no module to import from). */
+  static createGame = createGame;
+  static parseSeats = parseSeats;
 
   constructor() {
     super();
@@ -711,50 +1016,64 @@ export class HalmaBoardElement extends HTMLElement {
     this._queued = false;
     /** @type {Set<string>} */
     this._changed = new Set();
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this._parkTimer = null;
+    this._warned = false;
   }
 
-  /** The configuration the attributes describe. */
+  /** The configuration the attributes describe (their text; the board checks it). */
   config() {
-    const a = (/** @type {string} */ n) => this.getAttribute(n);
+    const a = (/** @type {string} */ n) => this.getAttribute(n) ?? undefined;
     /** @type {EmbedConfig} */
     const c = {
-      variant: a('variant') ?? undefined,
-      position: a('position') ?? undefined,
-      moves: a('moves') ?? undefined,
-      record: a('record') ?? undefined,
-      link: a('link') ?? undefined,
-      interactive: flag(a('interactive')),
-      seats: a('seats') ?? undefined,
-      // Checked against the engine's levels once it has loaded.
-      level: a('level') ?? undefined,
-      coordinates: flag(a('coordinates')),
-      controls: a('controls') === null ? null : flag(a('controls')),
-      lang: a('lang') ?? undefined,
+      variant: a('variant'),
+      position: a('position'),
+      moves: a('moves'),
+      record: a('record'),
+      link: a('link'),
+      at: a('at'),
+      interactive: flag(this.getAttribute('interactive')),
+      seats: a('seats'),
+      level: a('level'),
+      orientation: a('orientation'),
+      theme: a('theme'),
+      coordinates: flag(this.getAttribute('coordinates')),
+      controls: this.getAttribute('controls') === null ? null : flag(this.getAttribute('controls')),
+      lang: a('lang'),
     };
-    const at = a('at');
-    c.at = at === null || at === '' || !Number.isFinite(Number(at)) ? null : Number(at);
-    const th = a('theme');
-    c.theme = th === 'light' || th === 'dark' ? th : 'auto';
-    const o = a('orientation');
-    c.orientation = o === 'turn' ? 'turn' : o !== null && Number.isFinite(Number(o)) ? Number(o) : 1;
     return c;
   }
 
   connectedCallback() {
-    if (this.game) return;
+    if (this._parkTimer !== null) {
+      clearTimeout(this._parkTimer);
+      this._parkTimer = null;
+    }
+    if (!this._warned) {
+      this._warned = true;
+      warnUnknown(
+        this.getAttributeNames().filter((n) => !GLOBAL_ATTRS.has(n) && !/^(data-|aria-|on)/.test(n)),
+        'attribute',
+      );
+    }
+    if (this.game) {
+      // Put back: the same board goes on (no new game, no second `ready`).
+      internals.get(this.game)?.unpark();
+      return;
+    }
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     this.game = mount(root, this, this.config());
     mounted.set(this, this.game);
   }
 
   disconnectedCallback() {
-    // Moved within the page: connected again in the same task; keep the board then.
-    queueMicrotask(() => {
-      if (!this.isConnected && this.game) {
-        this.game.destroy();
-        this.game = null;
-      }
-    });
+    // Frameworks take elements out and put them back when they re-render: keep the board
+    // as it is for a while, then stop its worker and drawing (the game stays).
+    if (this._parkTimer !== null) clearTimeout(this._parkTimer);
+    this._parkTimer = setTimeout(() => {
+      this._parkTimer = null;
+      if (!this.isConnected && this.game) internals.get(this.game)?.park();
+    }, PARK_MS);
   }
 
   /** @param {string} name */
@@ -784,6 +1103,51 @@ export class HalmaBoardElement extends HTMLElement {
   }
 }
 
-if (typeof customElements !== 'undefined' && !customElements.get('halma-board')) {
-  customElements.define('halma-board', HalmaBoardElement);
+// ------------------------------------------------------------------ one copy per page
+
+/**
+ * The copy of this module that owns <halma-board> on this page. A page may load the script
+ * twice (embed.js from two URLs, or embed.js and halma-board.js): the first copy defines the
+ * element and loads the engine; later copies warn and hand everything to it, so the page has
+ * one wasm engine and one kind of element.
+ * @typedef {{url: string, createGame: typeof createGameHere, element: typeof HalmaBoardHere, parseSeats: typeof parseSeats}} Owner
+ */
+const OWNER_KEY = Symbol.for('halma.embed');
+const here = import.meta.url;
+/** @type {Owner | undefined} */
+const earlier = /** @type {any} */ (globalThis)[OWNER_KEY];
+
+/**
+ * Creates a board in `element` (its content is replaced by the board, in a shadow root) and
+ * returns its API. A second call on the same element replaces the first board (whose API
+ * then throws).
+ * @param {HTMLElement} element
+ * @param {EmbedConfig} [config]
+ * @returns {EmbedApi}
+ */
+export function createGame(element, config = {}) {
+  return (earlier ?? owner).createGame(element, config);
+}
+
+/** The chessground-style name of the same thing. */
+export const createBoard = createGame;
+
+/** @type {Owner} */
+const owner = earlier ?? { url: here, createGame: createGameHere, element: HalmaBoardHere, parseSeats };
+
+/** The element's class (the page's one, if another copy defined it first). */
+export const HalmaBoardElement = owner.element;
+
+if (earlier) {
+  if (earlier.url !== here) {
+    console.warn(
+      `halma: the board script is on this page twice (${earlier.url}, then ${here}); ` +
+        'the second copy uses the first one\'s element and engine. Load it once.',
+    );
+  }
+} else if (typeof customElements !== 'undefined') {
+  /** @type {any} */ (globalThis)[OWNER_KEY] = owner;
+  const defined = customElements.get('halma-board');
+  if (defined) console.warn('halma: <halma-board> is already defined on this page by another script; embed.js leaves it');
+  else customElements.define('halma-board', HalmaBoardHere);
 }

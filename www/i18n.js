@@ -332,6 +332,9 @@ export const STRINGS = {
     'notice.badUrl': 'The game in the address could not be opened: {reason}',
     'notice.moveFailed': 'That move was not accepted: {reason}',
     'footer.text': 'Halma was invented in 1883–84 by George Howard Monks; Chinese checkers (Sternhalma) followed in Germany in 1892.',
+    // embed: the <halma-board> element (embed.js)
+    'embed.kept': 'Not changed: {reason}. The board still shows the game as it was.',
+    'embed.computer': 'The computer player cannot move: {reason}',
   },
   da: {
     'app.title': 'Halma',
@@ -656,6 +659,9 @@ export const STRINGS = {
     'notice.badUrl': 'Spillet i adressen kunne ikke åbnes: {reason}',
     'notice.moveFailed': 'Trækket blev ikke godtaget: {reason}',
     'footer.text': 'Halma blev opfundet i 1883–84 af George Howard Monks; kinaskak (Sternhalma) fulgte i Tyskland i 1892.',
+    // embed: the <halma-board> element (embed.js)
+    'embed.kept': 'Ikke ændret: {reason}. Brættet viser spillet som før.',
+    'embed.computer': 'Computerspilleren kan ikke trække: {reason}',
   },
 };
 

@@ -171,8 +171,8 @@ test('bad element attributes: the engine says why, inside the board, as text', a
       [name, value],
     );
     expect(r.fresh, name).toBe(`This game cannot be shown: ${msg}`);
-    expect(r.changed, name).toBe(r.fresh);
-    // The board that had a game keeps showing it.
+    // The board that had a game keeps showing it, and says so.
+    expect(r.changed, name).toBe(`Not changed: ${msg}. The board still shows the game as it was.`);
     expect(r.position, name).toBe(good);
     expect(r.markup, name).toEqual([0, 0]);
   }

@@ -2,16 +2,17 @@
 // scratch folder (scripts/dist.mjs: the stamped service worker, the single-file page) and
 // serves it under a sub-path, as GitHub Pages serves a project site at /<repo>/.
 //
-//   node tests/e2e/serve-dist.mjs PORT OUT_DIR [SUBPATH]     (default SUBPATH: /halma/)
+//   node tests/e2e/serve-dist.mjs PORT OUT_DIR [SUBPATH] [NOCORS_PORT]   (default SUBPATH: /halma/)
 //
 // 127.0.0.1 only; GET and HEAD; no directory listings; `/halma` redirects to `/halma/`;
-// CORS open to every origin, as GitHub Pages.
+// CORS open to every origin on PORT, as GitHub Pages. On NOCORS_PORT the same files without
+// any CORS header, as a plain static host (for the element's classic script).
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { assemble } from '../../scripts/dist.mjs';
 
-const [port, outArg, subArg] = process.argv.slice(2);
+const [port, outArg, subArg, noCorsPort] = process.argv.slice(2);
 const OUT = path.resolve(outArg);
 const SUB = subArg ?? '/halma/';
 
@@ -31,7 +32,8 @@ const TYPES = {
 const r = assemble(OUT);
 console.log(`dist ${r.build} in ${OUT}, served at http://127.0.0.1:${port}${SUB}`);
 
-createServer(async (req, res) => {
+/** @param {boolean} cors */
+const handler = (cors) => async (/** @type {import('node:http').IncomingMessage} */ req, /** @type {import('node:http').ServerResponse} */ res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405).end();
@@ -76,10 +78,13 @@ createServer(async (req, res) => {
       'content-length': body.length,
       'cache-control': 'no-cache',
       // As GitHub Pages: other origins may load the modules and the wasm (embed.js).
-      'access-control-allow-origin': '*',
+      ...(cors ? { 'access-control-allow-origin': '*' } : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   } catch {
     res.writeHead(404).end('not found');
   }
-}).listen(Number(port), '127.0.0.1');
+};
+
+createServer(handler(true)).listen(Number(port), '127.0.0.1');
+if (noCorsPort) createServer(handler(false)).listen(Number(noCorsPort), '127.0.0.1');

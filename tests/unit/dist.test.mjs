@@ -3,7 +3,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { parseImports, transformModule, bundle, listFiles } from '../../scripts/dist.mjs';
+import { existsSync } from 'node:fs';
+import { parseImports, transformModule, bundle, listFiles, classicEmbed } from '../../scripts/dist.mjs';
 
 /** Runs a transformed module body with the given dependency objects. */
 function run(body, deps = {}) {
@@ -75,4 +76,18 @@ test('every file under www/, subfolders included, is listed for the service work
   assert.ok(files.includes('board/geometry.js'));
   assert.ok(files.includes('icons/icon-192.png'));
   assert.ok(files.every((f) => !f.startsWith('/') && !f.includes('\\')));
+});
+
+test('the element as one classic script: no module syntax, the engine inside, no global', {
+  skip: existsSync(fileURLToPath(new URL('../../www/pkg/halma_bg.wasm', import.meta.url))) ? false : 'www/pkg is not built (run ./build.sh)',
+}, () => {
+  const code = classicEmbed();
+  assert.match(code, /^\/\/ halma-board\.js/);
+  assert.doesNotMatch(code, /import\.meta|^(import|export)\b/m);
+  // The inline data is the script's own constant, not globalThis.HALMA_INLINE.
+  assert.doesNotMatch(code, /\(globalThis\)\.HALMA_INLINE\b/);
+  assert.match(code, /const __halmaInline = \{"wasm":"AGFzbQ/);
+  assert.match(code, /customElements\.define\('halma-board'/);
+  // It compiles as a classic script (a function body: nothing runs).
+  assert.doesNotThrow(() => new Function(code));
 });
