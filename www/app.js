@@ -53,7 +53,11 @@ const saved = createSaved({
   session,
   hasGame: play.hasGame,
   setup: play.setup,
-  open: play.setGame,
+  // Opening a saved game, a link or a record leaves the first screen for it.
+  open: (g, s, opts) => {
+    home?.hide();
+    play.setGame(g, s, opts);
+  },
   flush: later.flush,
   onSaved: () => gamesDialog?.refresh(),
 });

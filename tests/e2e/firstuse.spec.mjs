@@ -4,7 +4,7 @@
 // that set every option, the phone layout, and games named in words rather than variant
 // codes. Layout is checked on the boxes a person sees.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, engine, shotPath, pageState, settle } from './helpers.mjs';
+import { open, watchErrors, engine, shotPath, pageState, settle, playGreedyMoves } from './helpers.mjs';
 
 const DESKTOP = { viewport: { width: 1366, height: 768 } };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -319,5 +319,29 @@ test('players read game names in words; the variant string only in notation', as
   await page.locator('.settings summary').click();
   await page.locator('#set-lang').selectOption('da');
   await expect(page.locator('#variant-line')).toContainText('Kinaskak for 6 · lange spring, hold: naboer');
+  errs.check();
+});
+
+test('a saved game opened from the first screen leaves it for the game', async ({ page }) => {
+  const errs = watchErrors(page);
+  await open(page, '?variant=halma-8x8');
+  // A move, so the next game gets a saved slot of its own.
+  const { Game } = await engine();
+  const mirror = new Game('halma-8x8');
+  await playGreedyMoves(page, mirror, 1);
+  mirror.free();
+  await page.locator('#btn-new').click();
+  await page.locator('#home-friends').click();
+  await expect.poll(async () => (await pageState(page)).variant).toBe('star-2');
+  await page.locator('#btn-new').click();
+  await expect(page.locator('#home')).toBeVisible();
+  await page.locator('#btn-games').click();
+  const row = page.locator('#games-list li', { hasText: 'Halma 8×8' });
+  await row.locator('[data-action="open"]').click();
+  await expect(page.locator('#games')).toBeHidden();
+  await expect(page.locator('#home')).toBeHidden();
+  await expect(page.locator('#board')).toBeVisible();
+  await expect.poll(async () => (await pageState(page)).variant).toBe('halma-8x8');
+  await expect(page.locator('#live')).toContainText('Halma 8×8');
   errs.check();
 });

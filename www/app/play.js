@@ -6,6 +6,7 @@
 import { Game } from '../pkg/halma.js';
 import { t } from '../i18n.js';
 import { shuffle } from '../setup.js';
+import { gameName } from '../rules.js';
 import { controllerFor } from '../players.js';
 import { createSession, errText } from '../session.js';
 import { createBoardView } from './board-view.js';
@@ -154,7 +155,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share }) {
     }
     const g = new Game(s.variant);
     hideNotice();
-    setGame(g, { ...s, players }, { announceText: `${t('announce.newGame', { variant: t(`variant.${g.variantInfo().id}`) })}${coinText}` });
+    setGame(g, { ...s, players }, { announceText: `${t('announce.newGame', { variant: gameName(g.variantInfo()) })}${coinText}` });
   }
 
   return {

@@ -90,7 +90,7 @@ function checkSaved(storage, id) {
 
 /** @param {Game} g */
 function variantName(g) {
-  return t(`variant.${g.variantInfo().id}`);
+  return gameName(g.variantInfo());
 }
 
 /**
