@@ -11,7 +11,7 @@ import { linkFromHash, shareUrl, recordFileName } from './share.js';
 import { createGamesDialog, createShareDialog } from './games-ui.js';
 import { registerServiceWorker } from './pwa.js';
 import { createSetupDialog } from './setup.js';
-import { registerComputer, sharedAi } from './computer.js';
+import { registerComputer, sharedAi, engineLevels } from './computer.js';
 import { errText } from './session.js';
 import { createLater } from './app/later.js';
 import { createSaved, plainSetup } from './app/saved.js';
@@ -23,6 +23,8 @@ import { refreshGameOver, wireGameOver } from './panels/gameover.js';
 import { showRules, refreshRules, wireRules } from './panels/rules-dialog.js';
 import { showNotice, hideNotice } from './panels/notice.js';
 import { initialLang, effectiveTheme, wireSettings } from './panels/settings.js';
+import { createHome, rememberFrom } from './panels/home.js';
+import { wireMenu } from './panels/menu.js';
 
 // Computer seats play through the AI worker; registering makes them available in the dialog.
 registerComputer();
@@ -40,6 +42,8 @@ let gamesDialog = null;
 let shareDialog = null;
 /** @type {import('./panels/hint.js').Hint | null} */
 let hint = null;
+/** @type {import('./panels/home.js').Home | null} */
+let home = null;
 
 const play = createPlay({
   prefs,
@@ -57,7 +61,11 @@ const saved = createSaved({
   session,
   hasGame: play.hasGame,
   setup: play.setup,
-  open: play.setGame,
+  // Opening a saved game, a link or a record leaves the first screen for it.
+  open: (g, s, opts) => {
+    home?.hide();
+    play.setGame(g, s, opts);
+  },
   flush: later.flush,
   onSaved: () => gamesDialog?.refresh(),
 });
@@ -72,10 +80,11 @@ function relabel() {
   document.documentElement.lang = getLang();
   applyI18n(document);
   /** @type {HTMLSelectElement} */ ($('set-lang')).value = getLang();
+  home?.relabel();
+  setupDialog?.relabel();
   if (!play.hasGame()) return;
   view.relabel();
   play.renderPanels();
-  setupDialog?.relabel();
   gamesDialog?.refresh();
   shareDialog?.refresh();
   refreshRules(session.info());
@@ -83,16 +92,15 @@ function relabel() {
 }
 
 function wire() {
-  // The dialog shows the board's orientation as the setting has it.
-  const newGame = () =>
-    setupDialog?.open({ ...play.setup(), rotation: prefs.turnBoard ? 'turn' : 'fixed' }, session.info());
+  // New game goes to the first screen (with a way back to the game).
+  const newGame = () => home?.show();
   wireControls({
     newGame,
     undo: play.undo,
     redo: play.redo,
-    rules: () => showRules(session.info()),
+    rules: () => play.hasGame() && showRules(session.info()),
     games: () => gamesDialog?.open(),
-    share: () => shareDialog?.open(),
+    share: () => play.hasGame() && shareDialog?.open(),
     pause: play.togglePause,
     speed: prefs.speed ?? 'normal',
     setSpeed: (v) => {
@@ -130,7 +138,27 @@ function wire() {
   /** @type {HTMLElement} */ (document.querySelector('.skip')).addEventListener('click', (e) => {
     if (view.focus()) e.preventDefault();
   });
+  wireMenu();
+  // The move help folds away on a narrow screen, where the board needs the room.
+  if (window.matchMedia('(min-width: 901px)').matches) /** @type {HTMLDetailsElement} */ ($('help-box')).open = true;
   onLangChange(relabel);
+}
+
+/**
+ * Starts a game from the New game dialog; the first screen offers it next time.
+ * @param {import('./storage.js').GameSetup} s
+ */
+function startFromDialog(s) {
+  home?.hide();
+  play.startNew(s);
+  home?.remember(rememberFrom(s, s.players.length));
+}
+
+/** The New game dialog, on the open game's settings (or the defaults). */
+function openSetup() {
+  // The dialog shows the board's orientation as the setting has it.
+  if (play.hasGame()) setupDialog?.open({ ...play.setup(), rotation: prefs.turnBoard ? 'turn' : 'fixed' }, session.info());
+  else setupDialog?.open(null, null);
 }
 
 async function main() {
@@ -149,7 +177,16 @@ async function main() {
     variants: variants(),
     variantString: (options) => variantString(options),
     variantInfo: (text) => variantInfo(text),
-    onStart: play.startNew,
+    onStart: startFromDialog,
+  });
+  home = createHome({
+    prefs,
+    save: () => savePrefs(storage, prefs),
+    levels: engineLevels(),
+    variantInfo: (text) => variantInfo(text),
+    hasGame: play.hasGame,
+    start: play.startNew,
+    more: openSetup,
   });
   gamesDialog = createGamesDialog({
     list: saved.summaries,
@@ -187,7 +224,8 @@ async function main() {
       showNotice(t('notice.badLink', { reason: errText(e) }));
     }
   }
-  if (!play.hasGame()) saved.openLast();
+  // Nothing to continue: the first screen.
+  if (!play.hasGame() && !saved.openLast()) home.show();
   window.addEventListener('hashchange', saved.onHashChange);
   document.body.dataset.ready = '1';
   requestAnimationFrame(() => performance.mark('halma-interactive'));

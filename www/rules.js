@@ -23,6 +23,17 @@ import { t, tn } from './i18n.js';
  * @property {boolean} teams whether teams are possible
  * @property {string[]} options the options that apply (`size camp side long free-target
  *   any-camp win balance teams turns`)
+ * @property {BaseChoices} choices the values the numeric options allow
+ */
+
+/**
+ * What a base game's numeric options allow (null where the option does not apply): a size
+ * or side range `[min, max]`, the camp sizes, the turn limit's range.
+ * @typedef {object} BaseChoices
+ * @property {[number, number] | null} size
+ * @property {number[] | null} camp
+ * @property {[number, number] | null} side
+ * @property {[number, number] | null} turns
  */
 
 /**
@@ -124,4 +135,57 @@ export function differencesOf(v) {
   }
   if (out.length === 0) out.push(t('rules.diff.none'));
   return out;
+}
+
+/** @type {BaseGame[] | null} */
+let bases = null;
+
+/**
+ * The engine's base game of a variant (its defaults).
+ * @param {string} id
+ * @returns {BaseGame | undefined}
+ */
+function baseGame(id) {
+  if (!bases) bases = /** @type {BaseGame[]} */ (variants());
+  return bases.find((b) => b.id === id);
+}
+
+/**
+ * How a variant differs from its base game's defaults, in words a player reads ("long
+ * jumps", "teams: neighbours"): never the variant string, which is notation.
+ * @param {VariantInfo} v
+ * @param {(key: string, params?: Record<string, string | number>) => string} [tr] the
+ *   view's words (default: the page's language)
+ * @returns {string[]}
+ */
+export function optionWords(v, tr = t) {
+  const base = baseGame(v.id);
+  /** @type {string[]} */
+  const out = [];
+  if (!base) return out;
+  const count = (/** @type {string} */ key, /** @type {number} */ n) => tr(n === 1 ? `${key}.one` : key, { n });
+  if (v.shape === 'square' && v.size !== base.size) out.push(tr('name.size', { n: v.size }));
+  if (v.pieces !== base.pieces) out.push(count(v.shape === 'star' ? 'name.marbles' : 'name.pieces', v.pieces));
+  if (v.longJumps) out.push(tr('name.long'));
+  if (!v.solitaire) {
+    if (!v.targetLock) out.push(tr('name.free-target'));
+    if (v.shape === 'star' && !v.sidePoints) out.push(tr('name.any-camp'));
+    if (v.winRule !== 'fill') out.push(tr(`name.win.${v.winRule}`));
+    if (v.balance !== base.balance) out.push(tr(v.balance ? 'name.balance' : 'name.noBalance'));
+    if (v.teams !== 'none') out.push(tr(`name.teams.${v.teams}`));
+    if (v.turnLimit !== base.turnLimit) out.push(count('name.turns', v.turnLimit));
+  }
+  return out;
+}
+
+/**
+ * The game's name for players: the base game's name, then what differs from its defaults
+ * ("Chinese checkers for 6 · teams: neighbours").
+ * @param {VariantInfo} v
+ * @param {(key: string, params?: Record<string, string | number>) => string} [tr]
+ */
+export function gameName(v, tr = t) {
+  const name = tr(`variant.${v.id}`);
+  const words = optionWords(v, tr);
+  return words.length ? `${name} · ${words.join(', ')}` : name;
 }

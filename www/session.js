@@ -8,6 +8,7 @@
 
 import { rotationForCamp } from './board/geometry.js';
 import { AiCancelled } from './ai.js';
+import { gameName } from './rules.js';
 
 /** @typedef {import('./board/geometry.js').BoardDesc} BoardDesc */
 /** @typedef {import('./rules.js').VariantInfo} VariantInfo */
@@ -194,8 +195,7 @@ export function createSession(hooks) {
   }
 
   function variantTitle() {
-    const base = t(`variant.${info.id}`);
-    return info.variant === info.id ? base : `${base} (${info.variant})`;
+    return gameName(info, t);
   }
 
   /** @param {Outcome} o */

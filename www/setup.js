@@ -2,7 +2,7 @@
 // starts and the board orientation, with a rules panel for the chosen variant.
 
 import { t } from './i18n.js';
-import { rulesOf, differencesOf } from './rules.js';
+import { rulesOf, differencesOf, optionWords } from './rules.js';
 import { $, swatch, fillList } from './panels/dom.js';
 import { isAvailable } from './players.js';
 import { engineLevels, clampLevel } from './computer.js';
@@ -28,19 +28,6 @@ import { engineLevels, clampLevel } from './computer.js';
  * @property {'none' | 'opposite' | 'adjacent'} teams
  * @property {number} turns
  */
-
-/**
- * The form's rule options (kept when the base game changes) and the engine's option names.
- * @type {readonly [keyof SetupForm, string][]}
- */
-const RULE_FIELDS = [
-  ['long', 'long'],
-  ['freeTarget', 'free-target'],
-  ['anyCamp', 'any-camp'],
-  ['win', 'win'],
-  ['teams', 'teams'],
-  ['turns', 'turns'],
-];
 
 /**
  * The default form for a base game (the engine's defaults, from `variants()`).
@@ -229,8 +216,55 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
     };
   }
 
+  /** The base game and language the choices were built for. */
+  let choicesShown = '';
+
+  /**
+   * The board's and the turn limit's controls offer what the engine allows for the base
+   * game (`variants().choices`): camp sizes, star sides, the size and turn ranges.
+   * @param {BaseGame} base
+   */
+  function fillChoices(base) {
+    const key = `${base.id}:${t('setup.sideOption', { n: 1, pieces: 1 })}`;
+    if (key === choicesShown) return;
+    choicesShown = key;
+    const ch = base.choices;
+    /**
+     * @param {HTMLSelectElement} el
+     * @param {number[]} values
+     * @param {(n: number) => string} label
+     */
+    const options = (el, values, label) => {
+      const keep = el.value;
+      el.replaceChildren(
+        ...values.map((n) => {
+          const o = document.createElement('option');
+          o.value = String(n);
+          o.textContent = label(n);
+          return o;
+        }),
+      );
+      if (values.map(String).includes(keep)) el.value = keep;
+    };
+    options(camp, ch.camp ?? [], (n) => String(n));
+    const sides = [];
+    if (ch.side) for (let n = ch.side[0]; n <= ch.side[1]; n++) sides.push(n);
+    options(side, sides, (n) => t('setup.sideOption', { n, pieces: (n * (n + 1)) / 2 }));
+    $('su-side-desc').textContent = ch.side ? t('opt.side', { min: ch.side[0], max: ch.side[1] }) : '';
+    if (ch.size) {
+      size.min = String(ch.size[0]);
+      size.max = String(ch.size[1]);
+    }
+    $('su-size-desc').textContent = ch.size ? t('opt.size', { min: ch.size[0], max: ch.size[1] }) : '';
+    if (ch.turns) {
+      turns.min = String(ch.turns[0]);
+      turns.max = String(ch.turns[1]);
+    }
+  }
+
   /** @param {SetupForm} f */
   function writeForm(f) {
+    fillChoices(baseOf(f.id));
     const text = (/** @type {number | null} */ x) => (x === null ? '' : String(x));
     sel.value = f.id;
     size.value = text(f.size);
@@ -249,6 +283,7 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
   function applicability() {
     const base = baseOf(sel.value);
     shown = base;
+    fillChoices(base);
     const has = (/** @type {string} */ o) => base.options.includes(o);
     $('su-square').hidden = !has('size');
     $('su-star').hidden = !has('side');
@@ -274,7 +309,6 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
   function refresh() {
     applicability();
     const f = readForm();
-    $('su-variant-desc').textContent = t(`desc.${f.id}`);
     try {
       info = variantInfo(variantString(variantOptions(f, shown)));
       errorEl.hidden = true;
@@ -286,6 +320,10 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
       errorEl.textContent = t('setup.invalid', { reason: e instanceof Error ? e.message : String(e) });
       startBtn.disabled = true;
     }
+    // The description is the base game's, and says every option that differs from it.
+    const words = info ? optionWords(info) : [];
+    const desc = t(`desc.${f.id}`);
+    $('su-variant-desc').textContent = words.length ? `${desc} ${t('setup.with', { options: words.join(', ') })}` : desc;
     $('su-variant-string').textContent = info ? info.variant : '';
     fillList($('su-rules'), info ? rulesOf(info) : []);
     fillList($('su-diff'), info ? differencesOf(info) : []);
@@ -372,7 +410,7 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
         level.appendChild(o);
       }
       level.value = String(clampLevel(levels[i]));
-      li.append(sw, name, kind, level);
+      li.append(sw, kind, level, name);
       kind.addEventListener('change', () => applyKind(li, seat));
       applyKind(li, seat);
       if (info && teams !== 'none') {
@@ -408,17 +446,9 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
   }
 
   sel.addEventListener('change', () => {
-    const prev = shown;
-    const next = baseOf(sel.value);
-    const d = defaultForm(next);
-    // Keep the rule options the player chose; reset what belongs to the board, and an option
-    // the game before did not have (its control held no choice of the player's).
-    /** @type {SetupForm} */
-    const f = { ...readForm(), size: d.size, camp: d.camp, side: d.side, balance: d.balance, id: d.id };
-    for (const [field, option] of RULE_FIELDS) {
-      if (!prev.options.includes(option) && next.options.includes(option)) /** @type {any} */ (f)[field] = d[field];
-    }
-    writeForm(f);
+    // A game from the list is a preset: it sets every option to its own defaults, so
+    // nothing chosen for the game before (long jumps, say) carries over unseen.
+    writeForm(defaultForm(baseOf(sel.value)));
     refresh();
   });
   for (const el of [size, camp, side, long, free, anyCamp, balance, turns]) {
@@ -449,6 +479,9 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
       setRadio('su-start', current?.start ?? 'seat1');
       setRadio('su-rotation', current?.rotation ?? 'turn');
       refresh();
+      // The options fold away again: the game, the players and Start come first.
+      /** @type {HTMLDetailsElement} */ ($('su-advanced')).open = false;
+      /** @type {HTMLDetailsElement} */ ($('su-rules-box')).open = false;
       if (!dialog.open) dialog.showModal();
       sel.focus();
     },

@@ -84,6 +84,17 @@ const ID_RE = /^[a-z0-9-]{1,40}$/;
  * @property {boolean} [turnBoard] turn the board toward each person in turn (hot-seat; off
  *   unless turned on)
  * @property {'fast' | 'normal' | 'slow'} [speed] pace of the computer's moves
+ * @property {Quick} [quick] what the first screen offers (the games played last)
+ */
+
+/**
+ * The first screen's memory: the variant and level played against the computer last, the
+ * variant played by people only last, and which of the three choices was taken last.
+ * @typedef {object} Quick
+ * @property {string} [computer]
+ * @property {number} [level]
+ * @property {string} [friends]
+ * @property {'computer' | 'friends' | 'puzzle'} [last]
  */
 
 /**
@@ -497,6 +508,16 @@ export function loadPrefs(storage) {
     if (typeof obj.coords === 'boolean') out.coords = obj.coords;
     if (typeof obj.turnBoard === 'boolean') out.turnBoard = obj.turnBoard;
     if (obj.speed === 'fast' || obj.speed === 'normal' || obj.speed === 'slow') out.speed = obj.speed;
+    if (isObject(obj.quick)) {
+      const q = obj.quick;
+      /** @type {Quick} */
+      const quick = {};
+      if (typeof q.computer === 'string' && q.computer.length <= 200) quick.computer = q.computer;
+      if (typeof q.friends === 'string' && q.friends.length <= 200) quick.friends = q.friends;
+      if (typeof q.level === 'number' && Number.isInteger(q.level)) quick.level = q.level;
+      if (q.last === 'computer' || q.last === 'friends' || q.last === 'puzzle') quick.last = q.last;
+      out.quick = quick;
+    }
     return out;
   } catch {
     return {};

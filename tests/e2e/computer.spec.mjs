@@ -20,6 +20,7 @@ import {
   pageRecord,
   hintInk,
   watchWorkers,
+  openSetup,
 } from './helpers.mjs';
 import { loadavg, cpus } from 'node:os';
 import { searchOptions } from '../../www/computer.js';
@@ -64,7 +65,7 @@ function expectResponsive(tasks, traced, what) {
  * @param {string} [shot] file name for a screenshot of the dialog's players
  */
 async function startGame(page, variant, seats, shot = '') {
-  await page.locator('#btn-new').click();
+  await openSetup(page);
   await page.locator('#su-variant').selectOption(variant);
   for (let i = 0; i < seats.length; i++) {
     const s = seats[i];
@@ -354,7 +355,7 @@ test('undo or a new game while the computer thinks cancels its search: no stale 
   await expect(page.locator('#status')).toContainText('Player 1 (red) to move');
   // Again, and this time start a new game (the same players) while it thinks.
   await thinkThenCheck();
-  await page.locator('#btn-new').click();
+  await openSetup(page);
   await expect(page.locator('#su-kind-2')).toHaveValue('computer');
   await expect(page.locator('#su-level-2')).toHaveValue('5');
   await page.locator('#su-start').click();

@@ -1,7 +1,7 @@
 // The end of a game: a win from a near-finished position (given in the address), the ranking,
 // rematch; a draw by the turn limit with its reason.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, engine, shotPath, playGreedyMoves, pageState, pagePosition, pointerOver } from './helpers.mjs';
+import { open, watchErrors, clickMove, engine, shotPath, playGreedyMoves, pageState, pagePosition, pointerOver, startDefaultGame } from './helpers.mjs';
 
 // Seat 1 has nine pieces in its target camp; g5-h5 fills it.
 const NEAR_WIN = 'halma-8x8 1 ....1111/.....111/......11/......1./....2.../22....../222...../2222....';
@@ -78,6 +78,15 @@ test('a solved solitaire says so and counts the moves it took, with no ranking',
   await expect(page.locator('#over-rematch')).toHaveText('Try again');
   await expect(page.locator('#variant-line')).toContainText('1 of 19 moves used');
   await expect(page.locator('#standings li .pts')).toHaveText('0 unpaired');
+  // New game from the result: the first screen, with the way back to the solved puzzle.
+  await page.locator('#over-new').click();
+  await expect(page.locator('#gameover')).toBeHidden();
+  await expect(page.locator('#home')).toBeVisible();
+  await expect(page.locator('#home-continue')).toBeVisible();
+  await page.locator('#home-puzzle').click();
+  await expect(page.locator('#home')).toBeHidden();
+  await expect(page.locator('#variant-line')).toContainText('Move 1 of 19');
+  await expect(page.locator('#standings li .pts')).toHaveText('19 unpaired');
   errs.check();
 });
 
@@ -95,10 +104,13 @@ test('a draw by the turn limit names the reason', async ({ page }) => {
   errs.check();
 });
 
-test('a bad position in the address gives a message and a normal game', async ({ page }) => {
+test('a bad position in the address gives a message and the first screen', async ({ page }) => {
   await page.goto('./?position=halma-8x8%201%20nonsense');
   await page.waitForSelector('body[data-ready="1"]');
   await expect(page.locator('#notice')).toBeVisible();
   await expect(page.locator('#notice-text')).toContainText('could not be opened');
+  // Nothing else to continue: the first screen, and a normal game from there.
+  await expect(page.locator('#home')).toBeVisible();
+  await startDefaultGame(page);
   expect((await pageState(page)).variant).toBe('halma');
 });

@@ -396,6 +396,32 @@ export async function storageSnapshot(page) {
 }
 
 /**
+ * Opens the New game dialog as a person does: New game, then "More games and options" on
+ * the first screen.
+ * @param {import('@playwright/test').Page} page
+ */
+export async function openSetup(page) {
+  await page.locator('#btn-new').click();
+  await expect(page.locator('#home')).toBeVisible();
+  await page.locator('#home-setup').click();
+  await expect(page.locator('#setup')).toBeVisible();
+}
+
+/**
+ * From the first screen (a first visit), a game of Halma for two people at this screen,
+ * the New game dialog's default.
+ * @param {import('@playwright/test').Page} page
+ */
+export async function startDefaultGame(page) {
+  await expect(page.locator('#home')).toBeVisible();
+  await page.locator('#home-setup').click();
+  await expect(page.locator('#su-variant')).toHaveValue('halma');
+  await page.locator('#su-start').click();
+  await expect(page.locator('#setup')).toBeHidden();
+  await settle(page);
+}
+
+/**
  * Starts a new game from the setup dialog with the given seats (`human`, or `computer` at
  * a level).
  * @param {import('@playwright/test').Page} page
@@ -403,7 +429,7 @@ export async function storageSnapshot(page) {
  * @param {({kind: 'human'} | {kind: 'computer', level: number})[]} seats
  */
 export async function startFromDialog(page, variant, seats) {
-  await page.locator('#btn-new').click();
+  await openSetup(page);
   await page.locator('#su-variant').selectOption(variant);
   for (let i = 0; i < seats.length; i++) {
     const s = seats[i];

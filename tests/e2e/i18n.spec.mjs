@@ -50,7 +50,14 @@ test('an English browser gets English; Danish texts reach the dialogs too', asyn
   await expect(page.locator('#rules-diff')).toContainText('stjernebrættet');
   await page.locator('#rules-close').click();
   await page.locator('#btn-new').click();
+  await expect(page.locator('#home-h')).toHaveText('Hvordan vil du spille?');
+  await expect(page.locator('#home-computer')).toContainText('Spil mod computeren');
+  await expect(page.locator('#home-friends')).toContainText('To spillere på denne enhed');
+  await expect(page.locator('#home-puzzle')).toContainText('Opgaver');
+  await page.screenshot({ path: 'tests/e2e/screenshots/first-screen-da.png' });
+  await page.locator('#home-setup').click();
   await expect(page.locator('#su-variant option[value="star-2"]')).toHaveText('Kinaskak for 2');
+  await expect(page.locator('#su-advanced summary')).toHaveText('Bræt, regler og flere valg');
   await expect(page.locator('#su-rules')).toContainText('huller');
   await page.screenshot({ path: 'tests/e2e/screenshots/dialog-setup-da.png' });
   errs.check();

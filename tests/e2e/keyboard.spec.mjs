@@ -149,11 +149,27 @@ test('the New game dialog works from the keyboard', async ({ page }) => {
   await open(page, '?variant=halma');
   await page.locator('#btn-new').focus();
   await page.keyboard.press('Enter');
+  // New game: the first screen, its first choice focused, the others a Tab away.
+  await expect(page.locator('#home')).toBeVisible();
+  const focused = () => page.evaluate(() => document.activeElement.id);
+  expect(await focused()).toBe('home-computer');
+  const order = [];
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab');
+    order.push(await focused());
+  }
+  expect(order).toEqual(['home-level', 'home-friends', 'home-puzzle', 'home-setup']);
+  await page.keyboard.press('Enter');
   await expect(page.locator('#setup')).toBeVisible();
-  expect(await page.evaluate(() => document.activeElement.id)).toBe('su-variant');
+  expect(await focused()).toBe('su-variant');
   await page.keyboard.press('ArrowDown'); // halma-3
   await expect(page.locator('#su-seats li')).toHaveCount(3);
   await page.keyboard.press('Escape');
   await expect(page.locator('#setup')).toBeHidden();
+  // Esc on the first screen goes back to the game, unchanged.
+  await expect(page.locator('#home')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#home')).toBeHidden();
+  expect(await focused()).toBe('btn-new');
   expect((await pageState(page)).variant).toBe('halma');
 });

@@ -1,12 +1,15 @@
 // The page loads cleanly (no console errors, no failed requests, CSP respected), also under a
 // sub-path; how fast it becomes interactive; screenshots of every board kind in both themes.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, clickCell, settle, engine, greedyMove, shotPath, recordPerf, playGreedyMoves, pageState, pagePosition } from './helpers.mjs';
+import { open, startDefaultGame, watchErrors, clickMove, clickCell, settle, engine, greedyMove, shotPath, recordPerf, playGreedyMoves, pageState, pagePosition } from './helpers.mjs';
 import { SUBPATH_PORT } from '../../playwright.config.mjs';
 
 test('the page loads with no console errors and a playable board', async ({ page }) => {
   const errs = watchErrors(page);
   await open(page);
+  // A first visit opens on the first screen; its New game dialog starts Halma for two.
+  await expect(page.locator('#home-computer')).toBeVisible();
+  await startDefaultGame(page);
   await expect(page.locator('canvas.board-canvas')).toBeVisible();
   await expect(page.locator('#status')).toContainText('Player 1');
   const label = await page.locator('canvas.board-canvas').getAttribute('aria-label');
@@ -37,7 +40,7 @@ test('the page works under a sub-path (relative URLs only)', async ({ page }) =>
   const errs = watchErrors(page);
   await page.goto(`http://127.0.0.1:${SUBPATH_PORT}/www/`);
   await page.waitForSelector('body[data-ready="1"]');
-  await settle(page);
+  await startDefaultGame(page);
   const { Game } = await engine();
   const mirror = new Game('halma');
   const m = greedyMove(mirror);
@@ -53,6 +56,8 @@ test('the page works under a sub-path (relative URLs only)', async ({ page }) =>
 
 test('time to interactive, files cached', async ({ page }) => {
   await open(page);
+  // Timed with a game open (the reloads continue it), as a returning player meets the page.
+  await startDefaultGame(page);
   const samples = [];
   for (let i = 0; i < 5; i++) {
     await page.reload();

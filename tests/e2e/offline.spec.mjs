@@ -20,6 +20,7 @@ import {
   pageRecord,
   pageLink,
   watchWorkers,
+  startDefaultGame,
 } from './helpers.mjs';
 import { DIST_PORT, E2E_DIST } from '../../playwright.config.mjs';
 
@@ -177,6 +178,8 @@ test('a new deployment: the page offers a reload, then runs from the new cache a
   const errs = watchErrors(page);
   await page.goto(SITE);
   await page.waitForSelector('body[data-ready="1"]');
+  // A game open, so the reload onto the new build has something to continue.
+  await startDefaultGame(page);
   const cacheNames = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('halma-')));
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

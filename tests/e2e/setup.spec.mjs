@@ -1,11 +1,16 @@
 // The New game dialog: every variant and option, live checking against the engine, players,
 // coin toss and board orientation.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, engine, greedyMove, shotPath, settle, pageState, boardRotation, hintInk } from './helpers.mjs';
+import { open, watchErrors, clickMove, engine, greedyMove, shotPath, settle, pageState, boardRotation, hintInk, openSetup } from './helpers.mjs';
 
-async function openDialog(page) {
-  await page.locator('#btn-new').click();
-  await expect(page.locator('#setup')).toBeVisible();
+/** The New game dialog (New game, then "More games and options" on the first screen). */
+const openDialog = openSetup;
+
+/** Unfolds the dialog's board, rule and start options. */
+async function openOptions(page) {
+  const more = page.locator('#su-advanced');
+  if (!(await more.evaluate((d) => d.open))) await more.locator('summary').click();
+  await expect(page.locator('#su-long')).toBeVisible();
 }
 
 test('every variant is offered with a description and a rules panel', async ({ page }) => {
@@ -18,6 +23,8 @@ test('every variant is offered with a description and a rules panel', async ({ p
   for (const id of ids) {
     await page.locator('#su-variant').selectOption(id);
     await expect(page.locator('#su-variant-desc')).not.toBeEmpty();
+    // A preset's description is its own: no option of the game chosen before.
+    await expect(page.locator('#su-variant-desc')).not.toContainText('Played with');
     await expect(page.locator('#su-variant-string')).toHaveText(id);
     expect(await page.locator('#su-rules li').count()).toBeGreaterThan(3);
     expect(await page.locator('#su-diff li').count()).toBeGreaterThan(0);
@@ -39,6 +46,9 @@ test('options build the variant; impossible combinations are explained and block
   await open(page);
   await openDialog(page);
   await page.locator('#su-variant').selectOption('star-6');
+  // The board and rule options are folded away until asked for.
+  await expect(page.locator('#su-star')).toBeHidden();
+  await openOptions(page);
   await expect(page.locator('#su-star')).toBeVisible();
   await expect(page.locator('#su-square')).toBeHidden();
   await page.locator('#su-long').check();
@@ -48,6 +58,9 @@ test('options build the variant; impossible combinations are explained and block
   await page.locator('#su-side').selectOption('3');
   await page.locator('#su-turns').fill('120');
   await expect(page.locator('#su-variant-string')).toHaveText('star-6+side=3+long+any-camp+swap+teams=opposite+turns=120');
+  // The description names every option in words.
+  await expect(page.locator('#su-variant-desc')).toContainText('Played with: 6 marbles each, long jumps, any camp, strict win with swaps, teams: opposite camps, draw after 120 turns.');
+  await page.locator('#su-rules-box summary').click();
   await expect(page.locator('#su-rules')).toContainText('Long jumps');
   await expect(page.locator('#su-rules')).toContainText('73 holes');
   await expect(page.locator('#su-diff')).toContainText('teams');
@@ -59,7 +72,11 @@ test('options build the variant; impossible combinations are explained and block
   await expect(page.locator('#su-teams-note')).toBeVisible();
   await expect(page.locator('#su-variant-string')).not.toContainText('teams');
   // A square board too small for its camps: the engine's reason is shown, Start is blocked.
+  // The preset sets every option: the star's long jumps, swaps and turn limit are gone.
   await page.locator('#su-variant').selectOption('halma');
+  await expect(page.locator('#su-variant-string')).toHaveText('halma');
+  await expect(page.locator('#su-long')).not.toBeChecked();
+  await expect(page.locator('#su-turns')).toHaveValue('300');
   await expect(page.locator('#su-square')).toBeVisible();
   await page.locator('#su-size').fill('6');
   await expect(page.locator('#su-error')).toBeVisible();
@@ -68,6 +85,9 @@ test('options build the variant; impossible combinations are explained and block
   // A custom size that fits: 12×12 with 13-piece camps, long jumps.
   await page.locator('#su-size').fill('12');
   await page.locator('#su-camp').selectOption('13');
+  await page.locator('#su-long').check();
+  await page.locator('input[name="su-win"][value="swap"]').check();
+  await page.locator('#su-turns').fill('120');
   await expect(page.locator('#su-error')).toBeHidden();
   await page.locator('#su-name-1').fill('Ann');
   await page.locator('#su-name-2').fill('Bo');
@@ -82,10 +102,13 @@ test('options build the variant; impossible combinations are explained and block
   await openDialog(page);
   await expect(page.locator('#su-variant-string')).toHaveText('halma+size=12+camp=13+long+swap+turns=120');
   await expect(page.locator('#su-name-1')).toHaveValue('Ann');
+  // Cancel leaves the game as it was: back on the first screen, then back to the game.
   await page.locator('#su-cancel').click();
+  await page.locator('#home-continue').click();
+  expect((await pageState(page)).variant).toBe('halma+size=12+camp=13+long+swap+turns=120');
   // The rules dialog explains the game in play.
   await page.locator('#btn-rules').click();
-  await expect(page.locator('#rules-variant')).toContainText('halma+size=12');
+  await expect(page.locator('#rules-variant')).toHaveText('Halma (2 players) · 12×12 board, 13 pieces each, long jumps, strict win with swaps, draw after 120 turns');
   await expect(page.locator('#rules-diff')).toContainText('12×12');
   await page.keyboard.press('Escape');
   errs.check();
@@ -95,6 +118,7 @@ test('solitaire: one seat, race options disabled', async ({ page }) => {
   await open(page);
   await openDialog(page);
   await page.locator('#su-variant').selectOption('solitaire');
+  await openOptions(page);
   await expect(page.locator('#su-free')).toBeDisabled();
   await expect(page.locator('#su-balance')).toBeDisabled();
   await expect(page.locator('input[name="su-win"][value="strict"]')).toBeDisabled();
@@ -142,6 +166,7 @@ test('coin toss shuffles who sits where', async ({ page }) => {
     await page.locator('#su-name-1').fill('A');
     await page.locator('#su-name-2').fill('B');
     await page.locator('#su-name-3').fill('C');
+    await openOptions(page);
     await page.locator('input[name="su-start"][value="coin"]').check();
     await page.locator('#su-start').click();
     const names = await page.locator('#standings .name').allTextContents();
@@ -161,6 +186,7 @@ test('board orientation: turned toward the player to move, or fixed', async ({ p
   ]) {
     await openDialog(page);
     await page.locator('#su-variant').selectOption('star-2');
+    await openOptions(page);
     await page.locator(`input[name="su-rotation"][value="${mode}"]`).check();
     await page.locator('#su-start').click();
     await expect.poll(async () => (await pageState(page)).plies).toBe(0);
@@ -175,6 +201,7 @@ test('board orientation: turned toward the player to move, or fixed', async ({ p
   // Four seats on the square board: a quarter turn per seat.
   await openDialog(page);
   await page.locator('#su-variant').selectOption('halma-4');
+  await openOptions(page);
   await page.locator('input[name="su-rotation"][value="turn"]').check();
   await page.locator('#su-start').click();
   const mirror = new Game('halma-4');

@@ -5,7 +5,7 @@
 // the list.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { open, watchErrors, clickMove, settle, engine, greedyMove, shotPath, storageSnapshot, playGreedyMoves, pageState, pageGameId, pageLink } from './helpers.mjs';
+import { open, watchErrors, clickMove, settle, engine, greedyMove, shotPath, storageSnapshot, playGreedyMoves, pageState, pageGameId, pageLink, openSetup } from './helpers.mjs';
 
 /** The game the page shows (from its address) and its id among the saved games. */
 const hook = async (page) => {
@@ -104,7 +104,7 @@ test('saved games: listed with players and progress, opened, deleted', async ({ 
   await playGreedyMoves(page, m8, 3);
   const g8 = await hook(page);
   // A second game with named players, from the dialog.
-  await page.locator('#btn-new').click();
+  await openSetup(page);
   await page.locator('#su-variant').selectOption('star-3');
   await page.locator('#su-name-1').fill('Ada');
   await page.locator('#su-name-2').fill('Grace');

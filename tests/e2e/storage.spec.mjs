@@ -1,6 +1,6 @@
 // Autosave edge cases: a corrupt or unknown saved game, and storage that throws.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, engine, greedyMove, playGreedyMoves, pageState, pagePosition, pageGameId } from './helpers.mjs';
+import { open, watchErrors, clickMove, engine, greedyMove, playGreedyMoves, pageState, pagePosition, pageGameId, startDefaultGame } from './helpers.mjs';
 
 /** Puts `value` under a saved game's key (listed as the game last open) and loads the page. */
 async function seed(page, value) {
@@ -28,11 +28,17 @@ for (const [what, value, text, listed] of [
   ],
   ['an unknown format', JSON.stringify({ v: 7, data: 'future' }), 'newer version', 'newer version of this page (format 7)'],
 ]) {
-  test(`${what}: a visible message, a fresh game, and the entry is kept (listed) until deleted`, async ({ page }) => {
+  test(`${what}: a visible message, the first screen, and the entry is kept (listed) until deleted`, async ({ page }) => {
     const errs = watchErrors(page);
     await seed(page, value);
     await expect(page.locator('#notice')).toBeVisible();
     await expect(page.locator('#notice-text')).toContainText(text);
+    // Nothing to continue: the first screen, to choose a new game.
+    await expect(page.locator('#home')).toBeVisible();
+    // The message can be dismissed.
+    await page.locator('#notice-close').click();
+    await expect(page.locator('#notice')).toBeHidden();
+    await startDefaultGame(page);
     expect((await pageState(page)).variant).toBe('halma');
     // Play on: the bad entry is not overwritten by the autosave; the new game has its own.
     const { Game } = await engine();
@@ -42,9 +48,6 @@ for (const [what, value, text, listed] of [
     expect(await stored(page)).toBe(value);
     const id = await pageGameId(page);
     expect(id).not.toBe('bad1');
-    // The message can be dismissed.
-    await page.locator('#notice-close').click();
-    await expect(page.locator('#notice')).toBeHidden();
     // A reload continues the new game (no message again); the bad entry is still there.
     await page.reload();
     await page.waitForSelector('body[data-ready="1"]');

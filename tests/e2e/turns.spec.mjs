@@ -1,7 +1,7 @@
 // The turn loop: forced passes, reduced motion, and external seats (the hook the computer
 // player will use), driven by a stand-in controller registered from the test.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, clickMove, engine, greedyMove, pageState, pagePosition, boardRotation, pointerOver } from './helpers.mjs';
+import { open, watchErrors, clickMove, engine, greedyMove, pageState, pagePosition, boardRotation, pointerOver, openSetup } from './helpers.mjs';
 
 // Seat 2's pieces fill its target camp except one cell (strict rule: not won) and its last
 // piece is boxed in at h1: after any move of seat 1, seat 2 must pass.
@@ -68,7 +68,7 @@ test('an external seat gets the position, its answer is played; undo returns to 
   const errs = watchErrors(page);
   await open(page, '?variant=halma-8x8');
   await registerStandIn(page, 150);
-  await page.locator('#btn-new').click();
+  await openSetup(page);
   await page.locator('#su-variant').selectOption('halma-8x8');
   await expect(page.locator('#su-kind-2 option[value="computer"]')).toBeEnabled();
   await page.locator('#su-kind-2').selectOption('computer');
@@ -110,7 +110,7 @@ test('a stale answer from an external seat is dropped', async ({ page }) => {
   const errs = watchErrors(page);
   await open(page, '?variant=halma-8x8');
   await registerStandIn(page, 600);
-  await page.locator('#btn-new').click();
+  await openSetup(page);
   await page.locator('#su-variant').selectOption('halma-8x8');
   await page.locator('#su-kind-2').selectOption('computer');
   await page.locator('#su-start').click();

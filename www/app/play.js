@@ -6,6 +6,7 @@
 import { Game } from '../pkg/halma.js';
 import { t } from '../i18n.js';
 import { shuffle } from '../setup.js';
+import { gameName } from '../rules.js';
 import { controllerFor } from '../players.js';
 import { createSession, errText } from '../session.js';
 import { createBoardView } from './board-view.js';
@@ -185,7 +186,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
       showTurnBoard(prefs.turnBoard);
     }
     hideNotice();
-    setGame(g, { ...s, players }, { announceText: `${t('announce.newGame', { variant: t(`variant.${g.variantInfo().id}`) })}${coinText}` });
+    setGame(g, { ...s, players }, { announceText: `${t('announce.newGame', { variant: gameName(g.variantInfo()) })}${coinText}` });
   }
 
   return {

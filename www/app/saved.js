@@ -19,6 +19,7 @@ import {
 } from '../storage.js';
 import { linkFromHash, compareLinks, classifyImport, recordHasMoves, recordFromStart, MAX_INPUT } from '../share.js';
 import { errText } from '../session.js';
+import { gameName } from '../rules.js';
 import { clampLevel, engineLevels } from '../computer.js';
 import { showNotice, hideNotice, announce } from '../panels/notice.js';
 
@@ -43,7 +44,8 @@ import { showNotice, hideNotice, announce } from '../panels/notice.js';
  * @property {(text: string) => string | null} importText a link or a record; the engine's
  *   error message, or null
  * @property {() => import('../games-ui.js').SavedSummary[]} summaries what the Games dialog lists
- * @property {() => void} openLast opens the game open last (in this tab, else anywhere), else a new one
+ * @property {() => boolean} openLast opens the game open last (in this tab, else anywhere);
+ *   false when there is none to open
  * @property {() => void} onHashChange the address changed by hand (a pasted link in this tab)
  */
 
@@ -88,7 +90,7 @@ function checkSaved(storage, id) {
 
 /** @param {Game} g */
 function variantName(g) {
-  return t(`variant.${g.variantInfo().id}`);
+  return gameName(g.variantInfo());
 }
 
 /**
@@ -256,8 +258,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
         const g = Game.fromRecord(r.data.record);
         try {
           const vi = g.variantInfo();
-          const vt = t(`variant.${vi.id}`);
-          const title = vi.variant === vi.id ? vt : `${vt} (${vi.variant})`;
+          const title = gameName(vi);
           const names = r.data.setup.players.map((p, i) => {
             const n = p.name || t(p.kind === 'computer' ? 'seat.computer' : 'seat.default', { n: i + 1 });
             return p.kind === 'computer' ? `${n} (${t('panel.level', { n: clampLevel(p.level) })})` : n;
@@ -285,12 +286,11 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
       const r = cur ? check(cur) : null;
       if (cur && r && r.status === 'ok') {
         open(Game.fromRecord(r.data.record), r.data.setup, { id: cur });
-        return;
+        return true;
       }
       if (r && r.status === 'bad') showNotice(t('notice.badSave', { reason: r.reason }));
       else if (r && r.status === 'newer') showNotice(t('notice.newerSave', { v: r.version }));
-      const g = new Game('halma');
-      open(g, plainSetup(g), { id: newId() });
+      return false;
     },
     onHashChange() {
       const text = linkFromHash(location.hash);

@@ -134,7 +134,9 @@ export function drawOverlays(st) {
       ctx.strokeStyle = t.dest;
       ctx.stroke();
     } else {
-      ctx.arc(x, y, Math.max(3, s * 0.17), 0, Math.PI * 2);
+      // On small cells (a 16×16 board on a phone) the dot keeps a size a finger's target
+      // can be seen at: up to 5.5 px radius, never past 0.3 of the cell.
+      ctx.arc(x, y, Math.max(s * 0.17, Math.min(5.5, s * 0.3)), 0, Math.PI * 2);
       ctx.fillStyle = t.dest;
       ctx.fill();
     }

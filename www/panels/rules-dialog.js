@@ -1,7 +1,6 @@
 // The Rules dialog: the rules of the game in play and how it differs from standard Halma.
 
-import { t } from '../i18n.js';
-import { rulesOf, differencesOf } from '../rules.js';
+import { rulesOf, differencesOf, gameName } from '../rules.js';
 import { $, fillList } from './dom.js';
 
 /** @typedef {import('../rules.js').VariantInfo} VariantInfo */
@@ -12,7 +11,8 @@ function dialog() {
 
 /** @param {VariantInfo} info */
 function render(info) {
-  $('rules-variant').textContent = `${t(`variant.${info.id}`)} — ${info.variant}`;
+  // The game's name in words; its variant string is notation (Share shows the record).
+  $('rules-variant').textContent = gameName(info);
   fillList($('rules-list'), rulesOf(info));
   fillList($('rules-diff'), differencesOf(info));
 }

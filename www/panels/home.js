@@ -1,0 +1,169 @@
+// The first screen: three ways to start, each one tap: against the computer, two people at
+// one screen, a puzzle. It remembers the game and level played last (in the preferences),
+// and "More games and options" opens the New game dialog. Shown when there is no game to
+// continue, and by New game (then with a way back to the game).
+
+import { t } from '../i18n.js';
+import { gameName } from '../rules.js';
+import { $ } from './dom.js';
+
+/** @typedef {import('../storage.js').Prefs} Prefs */
+/** @typedef {import('../storage.js').Quick} Quick */
+/** @typedef {import('../storage.js').GameSetup} GameSetup */
+/** @typedef {import('../rules.js').VariantInfo} VariantInfo */
+
+/**
+ * What a first visit plays: Chinese checkers for two is the game most people know, with a
+ * board that stays legible on a phone (121 holes, ten marbles each).
+ */
+export const QUICK_VARIANT = 'star-2';
+/** The puzzle "Puzzles" starts (a puzzle view comes later). */
+export const PUZZLE_VARIANT = 'solitaire';
+
+/**
+ * The players of a quick game: the person at the screen in seat 1, the computer (at
+ * `level`) or more people in the others.
+ * @param {'computer' | 'friends' | 'puzzle'} choice
+ * @param {string} variant
+ * @param {number} seats
+ * @param {number} level
+ * @returns {GameSetup}
+ */
+export function quickSetup(choice, variant, seats, level) {
+  const players = Array.from({ length: seats }, (_, i) =>
+    choice === 'computer' && i > 0 ? { name: '', kind: /** @type {const} */ ('computer'), level } : { name: '', kind: /** @type {const} */ ('human') },
+  );
+  return { variant, players, start: 'seat1', rotation: 'turn' };
+}
+
+/**
+ * What a game started from the New game dialog teaches the quick start: a game against the
+ * computer, or people only, is the one to offer next time.
+ * @param {GameSetup} s
+ * @param {number} seats
+ * @returns {Partial<Quick>}
+ */
+export function rememberFrom(s, seats) {
+  const computer = s.players.find((p) => p.kind === 'computer');
+  const human = s.players.some((p) => p.kind === 'human');
+  if (seats === 1) return { last: 'puzzle' };
+  if (computer && human) return { last: 'computer', computer: s.variant, level: computer.level };
+  if (!computer) return { last: 'friends', friends: s.variant };
+  return {};
+}
+
+/**
+ * @typedef {object} Home
+ * @property {() => void} show
+ * @property {() => void} hide
+ * @property {() => boolean} shown
+ * @property {() => void} relabel
+ * @property {(q: Partial<Quick>) => void} remember
+ */
+
+/**
+ * @param {object} deps
+ * @param {Prefs} deps.prefs `quick` is read and written here
+ * @param {() => void} deps.save writes the preferences
+ * @param {{levels: number[], defaultLevel: number}} deps.levels the engine's
+ * @param {(text: string) => VariantInfo} deps.variantInfo throws on an invalid string
+ * @param {() => boolean} deps.hasGame whether there is a game to go back to
+ * @param {(s: GameSetup) => void} deps.start starts a new game
+ * @param {() => void} deps.more opens the New game dialog
+ * @returns {Home}
+ */
+export function createHome({ prefs, save, levels, variantInfo, hasGame, start, more }) {
+  const home = $('home');
+  const levelSel = /** @type {HTMLSelectElement} */ ($('home-level'));
+
+  /** @param {string | undefined} v @param {string} fallback */
+  function valid(v, fallback) {
+    if (v) {
+      try {
+        return variantInfo(v);
+      } catch {
+        // A remembered game the engine no longer knows: the default instead.
+      }
+    }
+    return variantInfo(fallback);
+  }
+
+  function quick() {
+    const q = prefs.quick ?? {};
+    const level = levels.levels.includes(q.level ?? -1) ? /** @type {number} */ (q.level) : levels.defaultLevel;
+    return { computer: valid(q.computer, QUICK_VARIANT), friends: valid(q.friends, QUICK_VARIANT), level, last: q.last ?? 'computer' };
+  }
+
+  function render() {
+    const q = quick();
+    levelSel.replaceChildren(
+      ...levels.levels.map((l) => {
+        const o = document.createElement('option');
+        o.value = String(l);
+        o.textContent = t(`level.${l}`);
+        return o;
+      }),
+    );
+    levelSel.value = String(q.level);
+    $('home-computer-what').textContent = gameName(q.computer);
+    $('home-friends-what').textContent = t('home.friends.what', { game: gameName(q.friends) });
+    $('home-puzzle-what').textContent = t('home.puzzle.what', { game: t(`variant.${PUZZLE_VARIANT}`) });
+    for (const card of home.querySelectorAll('.home-card')) {
+      card.classList.toggle('last', /** @type {HTMLElement} */ (card).dataset.choice === q.last);
+    }
+    $('home-continue').hidden = !hasGame();
+  }
+
+  /** @param {Partial<Quick>} q */
+  function remember(q) {
+    prefs.quick = { ...(prefs.quick ?? {}), ...q };
+    save();
+  }
+
+  function hide() {
+    home.hidden = true;
+    document.body.dataset.view = 'game';
+  }
+
+  /** @param {'computer' | 'friends' | 'puzzle'} choice */
+  function go(choice) {
+    const q = quick();
+    const info = choice === 'computer' ? q.computer : choice === 'friends' ? q.friends : variantInfo(PUZZLE_VARIANT);
+    remember({ last: choice });
+    hide();
+    start(quickSetup(choice, info.variant, info.seats, q.level));
+  }
+
+  $('home-computer').addEventListener('click', () => go('computer'));
+  $('home-friends').addEventListener('click', () => go('friends'));
+  $('home-puzzle').addEventListener('click', () => go('puzzle'));
+  $('home-setup').addEventListener('click', more);
+  $('home-continue').addEventListener('click', hide);
+  levelSel.addEventListener('change', () => {
+    const l = Number(levelSel.value);
+    if (levels.levels.includes(l)) remember({ level: l });
+  });
+  home.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && hasGame()) {
+      hide();
+      $('btn-new').focus();
+    }
+  });
+
+  return {
+    show() {
+      render();
+      home.hidden = false;
+      document.body.dataset.view = 'home';
+      window.scrollTo(0, 0);
+      const last = /** @type {HTMLElement | null} */ (home.querySelector('.home-card.last .home-choice'));
+      (last ?? $('home-computer')).focus();
+    },
+    hide,
+    shown: () => !home.hidden,
+    relabel() {
+      if (!home.hidden) render();
+    },
+    remember,
+  };
+}
