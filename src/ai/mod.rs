@@ -335,35 +335,19 @@ const WORLDS: u64 = 16;
 /// half its moves), and a plan that relies on one guess often fails. So the budget is
 /// shared among [`WORLDS`] searches, each with the ties broken its own way (the first by
 /// the evaluation, the others at random), and the move most of them choose is played;
-/// equal votes go to the higher summed score. Self-play on `star-6`, level 5 against five
-/// greedy players, 100k nodes, seeds 21–24 (400 games, a prototype that drew its worlds
-/// from other seeds): one world won 81.75%, 4 worlds 86%, 8 worlds 87%, 16 worlds 88.5%
-/// (32 worlds 86.5% on seeds 21 and 22, where 16 won 90%). More budget did not help:
-/// 150k nodes won 85% on seeds 13 and 14 (100k: 85%), and the browser's 1.5M nodes 86%
-/// (seeds 31 and 32, 50 games each: 90, 82%). Nor did a gentler discount of our later
-/// moves (0.8 instead of 0.7: 88.25% on seeds 19–22, against 88.5%), nor one only for the
-/// opening (0.85 while the seat before us had fewer than 40 of its 120 points, a slip that
-/// stood in for ours: 90 and 86% on seeds 11 and 12, against 92 and 90%).
+/// equal votes go to the higher summed score.
 ///
 /// Near the end of a race on the star (from [`PLAYOUT_FROM`] of our full progress) the
-/// worlds get 60% of the budget, and the rest checks their choice by [`playouts`]: the three
+/// worlds get 60% of the budget, and the rest checks their choice by [`playouts`]: the
 /// most-voted moves and our own greedy move are each followed by games played to the end
-/// with every seat greedy, and the move that wins most often is played (a unanimous vote
-/// too is checked against the greedy move, which made no measurable difference: 93.5%
-/// against 93.7% over seeds 11–22). The worlds' short searches see a few moves ahead under
-/// one guess each; a playout sees the whole finish under the greedy players' own
-/// randomness and counts wins, not progress. `star-6`, 100k nodes, seeds
-/// 11–18: 93.9% from half our progress on, 92.1% from three quarters (92, 92, 92, 93, 89,
-/// 91, 96, 92%; seeds 19–22: 93, 92, 93, 92%), against 89.1% without; with `--time 50`,
-/// in a prototype from three quarters, 92.4% against 90.0%. On seeds 11–14 these did not
-/// add more: 60% of the budget for the playouts 92.5%, five candidate moves 91.75%.
+/// with every seat greedy, and the move that wins most often is played. The worlds see a
+/// few moves ahead under one guess each; a playout sees the whole finish under the greedy
+/// players' own randomness and counts wins, not progress.
 ///
 /// With `settle`, before the playouts begin (when only the most-voted move matters) the
-/// worlds stop once the rest could not change it (see [`vote_settled`]): the same move, at
-/// 12% fewer nodes a move over whole `star-6` games (seed 11, 100k nodes: 78.7k against
-/// 89.1k). With the playouts, every world's vote counts, for the order of the candidates
-/// (the first of equally winning ones is played): stopping there too, once the three were
-/// known, won 91.5% on seeds 11–20 with `--time 50`, against 93.9% without.
+/// worlds stop once the rest could not change it (see [`vote_settled`]): the same move, in
+/// fewer nodes. With the playouts every world's vote counts, for the order of the
+/// candidates. The self-play figures behind each choice are in docs/ai.md.
 fn race_worlds(
     s: &mut Searcher,
     budget: Budget,
@@ -450,17 +434,11 @@ fn vote_settled(votes: &[(u32, i64, search::RootResult)], remaining: u32) -> boo
 
 /// From this share of our full progress on (60 of the star's 120 points), level 5 checks
 /// the worlds' choice by playing the game out, on the star only: on the square board a
-/// playout move costs half as much again as a search node, and `halma-4` (150k nodes,
-/// seeds 11–13) won 93, 98, 98% with the playouts and the greedy candidate against 98, 99,
-/// 98% without, at 80 against 60 ms a move. `star-6`, seeds 11–18 (100k nodes): from
-/// half 93.9% (94, 94, 97, 93, 93, 93, 94, 93%), from three quarters 92.1%; on seeds
-/// 11–14, from 60% 92.5%, against 94.5% from half and 92.25% from three quarters.
+/// playout move costs half as much again as a search node and won nothing (docs/ai.md).
 const PLAYOUT_FROM: f64 = 0.5;
 /// The share of the budget the playouts take.
 const PLAYOUT_SHARE: f64 = 0.4;
-/// The most-voted moves compared by playouts (with our own greedy move). Two, so that each
-/// gets more games, made no measurable difference: `star-6`, 100k nodes, seeds 11–22, 93.75%
-/// (93, 95, 92, 93, 94, 95, 96, 91, 96, 96, 95, 89%) against 93.5% with three.
+/// The most-voted moves compared by playouts (with our own greedy move).
 const PLAYOUT_MOVES: usize = 3;
 
 /// Near the end of a race the worlds' vote is checked by playouts: the game played to the
@@ -468,12 +446,8 @@ const PLAYOUT_MOVES: usize = 3;
 /// the budget lasts. Returns the index of the move that won most often (the first of
 /// equals), or `None` when too few games were played to tell.
 ///
-/// Each game draws its own tie-breaks. Common random numbers (every move's game in a round
-/// under the same tie-breaks, so that where a move leaves the board alone the greedy
-/// players choose as after the others) made no measurable difference: `star-6`, 100k
-/// nodes, 95.33% on seeds 11–22 (95, 99, 91, 96, 98, 95, 93, 95, 97, 93, 95, 97%) but
-/// 93.08% on seeds 23–34 (91, 93, 96, 89, 92, 89, 95, 95, 94, 97, 95, 91%): 94.2% of 2,400,
-/// where this code won 93.75% on the same seeds and 94.2% of 5,600 games in all.
+/// Each game draws its own tie-breaks (common random numbers across the moves made no
+/// measurable difference; docs/ai.md).
 fn playouts(s: &mut Searcher, moves: &[(u16, u16)], limits: Limits, rng: &mut Rng) -> Option<usize> {
     let max_nodes = limits.nodes.map_or(u64::MAX, |n| s.nodes + n);
     let deadline = limits.time_ms.map_or(f64::INFINITY, |t| s.now_ms() + t);
