@@ -5,20 +5,12 @@
 // the worker.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { engine, skipUnbuilt } from './engine.mjs';
 import { clampLevel, seedFor, searchOptions, hintOptions, engineLevels } from '../../www/computer.js';
 import { createAi, AiCancelled } from '../../www/ai.js';
 import { checkSetup, loadPrefs } from '../../www/storage.js';
 
-const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
-const built = existsSync(`${pkg}halma.js`) && existsSync(`${pkg}halma_bg.wasm`);
-let engine = null;
-if (built) {
-  engine = await import(`${pkg}halma.js`);
-  await engine.default({ module_or_path: readFileSync(`${pkg}halma_bg.wasm`) });
-}
-const opts = { skip: built ? false : 'www/pkg is not built (run ./build.sh)' };
+const opts = skipUnbuilt;
 
 test("levels: the engine's 1 to 5, anything else falls back or is clamped", opts, () => {
   const { levels, defaultLevel } = engineLevels();

@@ -2,21 +2,13 @@
 // (www/pkg, built by ./build.sh). Skipped when the wasm module has not been built.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { engine, skipUnbuilt } from './engine.mjs';
 import { makeLayout, cellCenter, hitTest, rotationForCamp, step } from '../../www/board/geometry.js';
 import { variantOptions, defaultForm, formFromInfo, shuffle } from '../../www/setup.js';
 import { rulesOf, differencesOf } from '../../www/rules.js';
 import { setLang, t } from '../../www/i18n.js';
 
-const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
-const built = existsSync(`${pkg}halma.js`) && existsSync(`${pkg}halma_bg.wasm`);
-let engine = null;
-if (built) {
-  engine = await import(`${pkg}halma.js`);
-  await engine.default({ module_or_path: readFileSync(`${pkg}halma_bg.wasm`) });
-}
-const opts = { skip: built ? false : 'www/pkg is not built (run ./build.sh)' };
+const opts = skipUnbuilt;
 
 test('every engine board: each cell centre hits its own cell, at every seat rotation', opts, () => {
   for (const id of engine.variantIds()) {
