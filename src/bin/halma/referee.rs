@@ -222,7 +222,11 @@ impl Engine {
     fn send(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("the engine does not read: {e}"))
+            // A closed pipe is an engine that has exited (it may go before our first line).
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::BrokenPipe => "the engine exited".to_string(),
+                _ => format!("the engine does not read: {e}"),
+            })
     }
 
     /// The first line starting with one of `prefixes`, skipping others.
