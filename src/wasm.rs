@@ -143,15 +143,21 @@ pub fn variant_string(options: JsValue) -> Result<String, JsError> {
 struct LevelsOut {
     levels: [u8; 5],
     default_level: u8,
+    play_nodes: u64,
+    play_millis: f64,
 }
 
-/// The computer's levels, weakest first, and the one a new computer seat gets:
-/// `{levels: [1, 2, 3, 4, 5], defaultLevel}`.
+/// The computer's levels, weakest first, the one a new computer seat gets, and the budget
+/// of a move in play (`bestMove` without `nodes` or `timeMs`): `{levels: [1, 2, 3, 4, 5],
+/// defaultLevel, playNodes, playMillis}`. A page that caps the time of a move (a game on
+/// the clock) passes `playNodes` with its own `timeMs`, so the level keeps its strength.
 #[wasm_bindgen]
 pub fn levels() -> Result<JsValue, JsError> {
     to_js(&LevelsOut {
         levels: crate::ai::LEVELS,
         default_level: crate::ai::DEFAULT_LEVEL,
+        play_nodes: crate::ai::PLAY_BUDGET.nodes.unwrap_or(0),
+        play_millis: crate::ai::PLAY_BUDGET.millis.unwrap_or(0.0),
     })
 }
 

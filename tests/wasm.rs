@@ -217,6 +217,8 @@ fn variants_and_variant_strings_come_from_the_engine() {
     let l = ok(levels());
     assert_eq!(array(&get(&l, "levels")).length(), 5);
     assert_eq!(num(&get(&l, "defaultLevel")), 3.0);
+    assert_eq!(num(&get(&l, "playNodes")), 1_500_000.0);
+    assert_eq!(num(&get(&l, "playMillis")), 6000.0);
 }
 
 #[wasm_bindgen_test]

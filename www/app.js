@@ -23,8 +23,10 @@ import { refreshGameOver, wireGameOver } from './panels/gameover.js';
 import { showRules, refreshRules, wireRules } from './panels/rules-dialog.js';
 import { showNotice, hideNotice } from './panels/notice.js';
 import { initialLang, effectiveTheme, wireSettings } from './panels/settings.js';
-import { createHome, rememberFrom } from './panels/home.js';
+import { createHome, rememberFrom, dialogDefault } from './panels/home.js';
+import { controlText } from './clock.js';
 import { wireMenu } from './panels/menu.js';
+import { wireSound } from './sound.js';
 
 // Computer seats play through the AI worker; registering makes them available in the dialog.
 registerComputer();
@@ -53,6 +55,8 @@ const play = createPlay({
   hint: () => hint,
   share: () => shareDialog,
   savePrefs: () => savePrefs(storage, prefs),
+  // The clocks stop while the first screen or a dialog covers the game.
+  covered: () => !!home?.shown() || !!document.querySelector('dialog[open]'),
 });
 const { session, view } = play;
 const saved = createSaved({
@@ -68,6 +72,12 @@ const saved = createSaved({
   },
   flush: later.flush,
   onSaved: () => gamesDialog?.refresh(),
+  clocks: () => play.clocks.saved(),
+  // The last saved game deleted: the first screen, with no game to go back to.
+  none: () => {
+    play.close();
+    home?.show();
+  },
 });
 
 function applyTheme() {
@@ -113,13 +123,17 @@ function wire() {
   // asks again.
   window.addEventListener('pagehide', () => {
     later.flush();
+    // A timed game keeps the time used on this turn.
+    if (play.hasGame() && play.clocks.timed()) saved.save();
     session.stop();
     hint?.clear();
     ai.dispose();
   });
   // A phone may end a hidden page without a pagehide: the save is written before.
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') later.flush();
+    if (document.visibilityState !== 'hidden') return;
+    later.flush();
+    if (play.hasGame() && play.clocks.timed()) saved.save();
   });
   window.addEventListener('pageshow', (e) => {
     if (e.persisted && play.hasGame()) session.think();
@@ -139,6 +153,7 @@ function wire() {
     if (view.focus()) e.preventDefault();
   });
   wireMenu();
+  wireSound({ prefs, save: () => savePrefs(storage, prefs) });
   // The move help folds away on a narrow screen, where the board needs the room.
   if (window.matchMedia('(min-width: 901px)').matches) /** @type {HTMLDetailsElement} */ ($('help-box')).open = true;
   onLangChange(relabel);
@@ -151,14 +166,18 @@ function wire() {
 function startFromDialog(s) {
   home?.hide();
   play.startNew(s);
-  home?.remember(rememberFrom(s, s.players.length));
+  home?.remember({ ...rememberFrom(s, s.players.length), clock: s.clock ? controlText(s.clock) : 'none' });
 }
 
 /** The New game dialog, on the open game's settings (or the defaults). */
 function openSetup() {
   // The dialog shows the board's orientation as the setting has it.
   if (play.hasGame()) setupDialog?.open({ ...play.setup(), rotation: prefs.turnBoard ? 'turn' : 'fixed' }, session.info());
-  else setupDialog?.open(null, null);
+  else {
+    // No game open: the game played last (against the computer if that was last).
+    const d = dialogDefault(prefs.quick ?? {}, (text) => variantInfo(text), engineLevels());
+    setupDialog?.open(d.setup, d.info);
+  }
 }
 
 async function main() {
@@ -188,6 +207,8 @@ async function main() {
     start: play.startNew,
     more: openSetup,
   });
+  // A computer does not play on behind the first screen.
+  new MutationObserver(() => play.setAway(home?.shown() ?? false)).observe($('home'), { attributes: true, attributeFilter: ['hidden'] });
   gamesDialog = createGamesDialog({
     list: saved.summaries,
     currentId: saved.id,

@@ -7,17 +7,50 @@ import { levels } from './pkg/halma.js';
 import { registerController } from './players.js';
 import { createAi } from './ai.js';
 
-/** @type {{levels: number[], defaultLevel: number} | null} */
+/** @typedef {{levels: number[], defaultLevel: number, playNodes: number, playMillis: number}} EngineLevels */
+
+/** @type {EngineLevels | null} */
 let known = null;
 
 /**
- * The engine's levels, weakest first, and the one a new computer seat gets (once the engine
- * has loaded).
- * @returns {{levels: number[], defaultLevel: number}}
+ * The engine's levels, weakest first, the one a new computer seat gets and the budget of a
+ * move in play (once the engine has loaded).
+ * @returns {EngineLevels}
  */
 export function engineLevels() {
-  if (!known) known = /** @type {{levels: number[], defaultLevel: number}} */ (levels());
+  if (!known) known = /** @type {EngineLevels} */ (levels());
   return known;
+}
+
+/**
+ * A game on the clock (panels/clocks.js): how long a seat's computer may think (null:
+ * untimed), and that it has answered (its clock stops while the answer waits to be shown).
+ * @typedef {{budget: (seat: number) => number | null, answered: (seat: number) => void}} Timing
+ */
+
+/** @type {Timing | null} */
+let timing = null;
+
+/**
+ * Sets the page's clocks for the computer seats (null: none).
+ * @param {Timing | null} t
+ */
+export function setTiming(t) {
+  timing = t;
+}
+
+/**
+ * The worker's options for a move on the clock: the level's node budget with a time cap of
+ * at most `capMs` (and at most the engine's own cap), so the level keeps its strength while
+ * it has time and never thinks past its share of the clock.
+ * @param {{level: number, seed: number}} opts
+ * @param {number | null | undefined} capMs
+ * @returns {{level: number, seed: number, nodes?: number, timeMs?: number}}
+ */
+export function timedOptions(opts, capMs) {
+  if (capMs == null || !Number.isFinite(capMs)) return opts;
+  const { playNodes, playMillis } = engineLevels();
+  return { ...opts, nodes: playNodes, timeMs: Math.max(1, Math.min(playMillis, Math.floor(capMs))) };
 }
 
 /**
@@ -85,12 +118,13 @@ export function computerController(ai, player) {
   let jobId = -1;
   return {
     requestMove(req) {
-      const opts = searchOptions(req.level ?? player.level, req.ply ?? 0);
+      const opts = timedOptions(searchOptions(req.level ?? player.level, req.ply ?? 0), timing?.budget(req.seat));
       asked = ai();
       const job = asked.think({ ...opts, position: req.position });
       jobId = job.id;
       return job.result.then((th) => {
         if (!th) throw new Error('the computer found no move');
+        timing?.answered(req.seat);
         return { from: th.from, to: th.to, path: th.path };
       });
     },

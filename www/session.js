@@ -16,7 +16,12 @@ import { gameName } from './rules.js';
 /** @typedef {import('./players.js').MoveAnswer} MoveAnswer */
 /** @typedef {{seat: number, move: {from: number, to: number} | null, path: number[], text: string}} Ply */
 /** @typedef {{seat: number, rank: number, points: number, winner: boolean}} Standing */
-/** @typedef {{kind: 'win', winners: number[]} | {kind: 'draw', reason: string} | {kind: 'unsolved'}} Outcome */
+/**
+ * How a game ended: the engine's outcome, or a clock that ran out (`time`: the seat out of
+ * time, the winners and the standings the clock rule gives, clock.js).
+ * @typedef {{kind: 'win', winners: number[]} | {kind: 'draw', reason: string} | {kind: 'unsolved'} |
+ *   {kind: 'time', loser: number, winners: number[], standings: Standing[]}} Outcome
+ */
 /** @typedef {import('./players.js').Player} Player */
 /** @typedef {(key: string, params?: Record<string, string | number>) => string} Translate */
 
@@ -59,6 +64,10 @@ import { gameName } from './rules.js';
  * @property {() => void} undoMove one move back, whoever made it
  * @property {() => Ply[]} redoMove one move again
  * @property {() => Outcome | null} takeOutcome the outcome once per time the game ends
+ * @property {() => Outcome | null} outcome the engine's, or a clock's that ran out
+ * @property {() => boolean} isOver
+ * @property {() => Standing[]} standings the engine's, or the clock rule's
+ * @property {(o: Outcome | null) => void} setTimeOut a clock ran out (null: undone)
  * @property {(orientation: number | 'turn', current: number | null) => number} rotation
  *   degrees that bring a seat's camp (or the person to move's) to the bottom
  * @property {(seat: number) => string} playerName
@@ -112,6 +121,17 @@ export function createSession(hooks) {
   let pending = null;
   /** The record the outcome was last reported for. */
   let reported = '';
+  /** The game ended on time (a clock ran out, panels/clocks.js). @type {Outcome | null} */
+  let timeOut = null;
+
+  /** @returns {Outcome | null} */
+  function outcome() {
+    return timeOut ?? /** @type {Outcome | null} */ (need().outcome());
+  }
+
+  function isOver() {
+    return !!game && (!!timeOut || game.isOver());
+  }
 
   function need() {
     if (!game) throw new Error('there is no game in this session');
@@ -145,7 +165,7 @@ export function createSession(hooks) {
   }
 
   function humanToMove() {
-    return !!game && !game.isOver() && !isExternal(game.turn());
+    return !!game && !isOver() && !isExternal(game.turn());
   }
 
   /** @returns {Ply[]} */
@@ -201,6 +221,12 @@ export function createSession(hooks) {
   /** @param {Outcome} o */
   function outcomeText(o) {
     if (o.kind === 'unsolved') return t('over.unsolved');
+    if (o.kind === 'time') {
+      const names = o.winners.map((s) => seatName(s));
+      const last = names.pop() ?? '';
+      const won = names.length ? t('over.winMany', { names: `${names.join(', ')}${t('over.and')}${last}` }) : t('over.win', { name: last });
+      return `${t('over.time', { name: seatName(o.loser) })} ${won}`;
+    }
     if (o.kind === 'draw') return t(`over.draw.${o.reason}`);
     if (info.solitaire) return t('over.solved');
     const names = o.winners.map((s) => seatName(s));
@@ -210,7 +236,7 @@ export function createSession(hooks) {
   }
 
   function statusText() {
-    const o = /** @type {Outcome | null} */ (need().outcome());
+    const o = outcome();
     if (o) return outcomeText(o);
     const seat = game.turn();
     if (isExternal(seat)) return t(paused ? 'panel.paused' : 'panel.thinking', { name: seatName(seat) });
@@ -257,6 +283,7 @@ export function createSession(hooks) {
       desc = g.board();
       paused = false;
       reported = '';
+      timeOut = null;
       setPlayers(list);
     },
     setPlayers,
@@ -298,6 +325,7 @@ export function createSession(hooks) {
         back = path ? [...path].reverse() : null;
         // With computer seats, go back to the last position where a person was to move.
       } while (!watch && game.canUndo() && isExternal(game.turn()));
+      timeOut = null;
       moved();
       return back;
     },
@@ -315,6 +343,7 @@ export function createSession(hooks) {
     },
     undoMove() {
       need().undo();
+      timeOut = null;
       moved();
     },
     redoMove() {
@@ -323,15 +352,22 @@ export function createSession(hooks) {
       return out;
     },
     takeOutcome() {
-      const o = /** @type {Outcome | null} */ (need().outcome());
+      const o = outcome();
       if (!o) {
         reported = '';
         return null;
       }
-      const key = game.record();
+      const key = `${game.record()}${o.kind === 'time' ? `~time${o.loser}` : ''}`;
       if (reported === key) return null;
       reported = key;
       return o;
+    },
+    outcome: () => outcome(),
+    isOver,
+    standings: () => (timeOut?.kind === 'time' ? timeOut.standings : need().standings()),
+    setTimeOut(o) {
+      timeOut = o;
+      stop();
     },
     rotation,
     playerName,
@@ -341,7 +377,7 @@ export function createSession(hooks) {
     outcomeText,
     boardLabel,
     think() {
-      if (!game || game.isOver() || paused || asked === gen) return;
+      if (!game || isOver() || paused || asked === gen) return;
       const seat = game.turn();
       const ctl = controllers[seat - 1];
       if (!ctl) return;

@@ -6,6 +6,7 @@ import { rulesOf, differencesOf, optionWords } from './rules.js';
 import { $, swatch, fillList } from './panels/dom.js';
 import { isAvailable } from './players.js';
 import { engineLevels, clampLevel } from './computer.js';
+import { createClockSetup } from './panels/clock-setup.js';
 
 /** @typedef {import('./rules.js').VariantInfo} VariantInfo */
 /** @typedef {import('./rules.js').BaseGame} BaseGame */
@@ -163,6 +164,7 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
   const seatsList = $('su-seats');
   const errorEl = $('su-error');
   const startBtn = /** @type {HTMLButtonElement} */ ($('su-start'));
+  const clock = createClockSetup();
 
   /** Names typed so far, kept while the variant changes. @type {string[]} */
   let names = [];
@@ -437,12 +439,16 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
       if (p.kind === 'computer') p.level = clampLevel(levels[i]);
       players.push(p);
     }
-    return {
+    /** @type {GameSetup} */
+    const out = {
       variant: info.variant,
       players,
       start: radioValue('su-start') === 'coin' ? 'coin' : 'seat1',
       rotation: radioValue('su-rotation') === 'fixed' ? 'fixed' : 'turn',
     };
+    const control = clock.read();
+    if (control) out.clock = control;
+    return out;
   }
 
   sel.addEventListener('change', () => {
@@ -478,6 +484,7 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
       writeForm(currentInfo ? formFromInfo(currentInfo, baseOf(currentInfo.id)) : defaultForm(variants[0]));
       setRadio('su-start', current?.start ?? 'seat1');
       setRadio('su-rotation', current?.rotation ?? 'turn');
+      clock.write(current?.clock);
       refresh();
       // The options fold away again: the game, the players and Start come first.
       /** @type {HTMLDetailsElement} */ ($('su-advanced')).open = false;
@@ -488,6 +495,7 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
     relabel() {
       if (!dialog.open) return;
       buildVariantOptions();
+      clock.relabel();
       refresh();
     },
     isOpen() {

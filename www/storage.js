@@ -29,6 +29,8 @@ export const FORMAT = 1;
 /** Format version of the index written by this code. */
 export const INDEX_FORMAT = 1;
 
+import { checkControl } from './clock.js';
+
 const ID_RE = /^[a-z0-9-]{1,40}$/;
 
 /**
@@ -44,6 +46,7 @@ const ID_RE = /^[a-z0-9-]{1,40}$/;
  * @property {PlayerSetup[]} players one per seat, seat 1 first
  * @property {'seat1' | 'coin'} start
  * @property {'turn' | 'fixed'} rotation
+ * @property {import('./clock.js').TimeControl} [clock] the time control (none: untimed)
  */
 
 /**
@@ -52,6 +55,8 @@ const ID_RE = /^[a-z0-9-]{1,40}$/;
  * @property {string} record
  * @property {GameSetup} setup
  * @property {string} [savedAt]
+ * @property {object} [clocks] the clocks of a timed game (checked by the page against the
+ *   game: clock.js `checkSavedClocks`); games saved before clocks have none
  */
 
 /**
@@ -85,6 +90,7 @@ const ID_RE = /^[a-z0-9-]{1,40}$/;
  *   unless turned on)
  * @property {'fast' | 'normal' | 'slow'} [speed] pace of the computer's moves
  * @property {Quick} [quick] what the first screen offers (the games played last)
+ * @property {boolean} [sound] the game's sounds (off unless turned on)
  */
 
 /**
@@ -95,6 +101,8 @@ const ID_RE = /^[a-z0-9-]{1,40}$/;
  * @property {number} [level]
  * @property {string} [friends]
  * @property {'computer' | 'friends' | 'puzzle'} [last]
+ * @property {string} [clock] the time control of the last game from the New game dialog
+ *   ("M+S", or "none")
  */
 
 /**
@@ -162,12 +170,17 @@ export function checkSetup(s, levels) {
     if (typeof p.level === 'number' && Number.isInteger(p.level) && p.level >= 1 && (!levels || levels.includes(p.level))) out.level = p.level;
     players.push(out);
   }
-  return {
+  /** @type {GameSetup} */
+  const out = {
     variant: s.variant,
     players,
     start: s.start === 'coin' ? 'coin' : 'seat1',
     rotation: s.rotation === 'fixed' ? 'fixed' : 'turn',
   };
+  // A control that does not check out is dropped: the game loads untimed.
+  const clock = checkControl(s.clock);
+  if (clock) out.clock = clock;
+  return out;
 }
 
 /**
@@ -205,6 +218,7 @@ export function checkEntry(raw, replay, levels) {
   /** @type {SavedGame} */
   const data = { v: FORMAT, record: obj.record, setup };
   if (typeof obj.savedAt === 'string') data.savedAt = obj.savedAt;
+  if (setup.clock && isObject(obj.clocks)) data.clocks = obj.clocks;
   return { status: 'ok', data };
 }
 
@@ -395,9 +409,10 @@ export function loadSaved(storage, id, replay) {
  * @param {string} id
  * @param {string} record
  * @param {GameSetup} setup
+ * @param {object} [clocks] a timed game's clocks
  * @returns {string | null}
  */
-export function writeSaved(storage, id, record, setup) {
+export function writeSaved(storage, id, record, setup, clocks) {
   if (!storage) return 'storage is not available';
   if (!ID_RE.test(id)) return `bad id '${id}'`;
   const idx = readIndex(storage);
@@ -406,7 +421,13 @@ export function writeSaved(storage, id, record, setup) {
   if (old !== null) {
     try {
       const o = JSON.parse(old);
-      if (isObject(o) && o.v === FORMAT && o.record === record && JSON.stringify(o.setup) === JSON.stringify(setup)) {
+      if (
+        isObject(o) &&
+        o.v === FORMAT &&
+        o.record === record &&
+        JSON.stringify(o.setup) === JSON.stringify(setup) &&
+        JSON.stringify(o.clocks) === JSON.stringify(clocks)
+      ) {
         return null;
       }
     } catch {
@@ -416,6 +437,7 @@ export function writeSaved(storage, id, record, setup) {
   const savedAt = new Date().toISOString();
   /** @type {SavedGame} */
   const data = { v: FORMAT, record, setup, savedAt };
+  if (clocks) data.clocks = clocks;
   try {
     storage.setItem(entryKey(id), JSON.stringify(data));
   } catch (e) {
@@ -508,6 +530,7 @@ export function loadPrefs(storage) {
     if (typeof obj.coords === 'boolean') out.coords = obj.coords;
     if (typeof obj.turnBoard === 'boolean') out.turnBoard = obj.turnBoard;
     if (obj.speed === 'fast' || obj.speed === 'normal' || obj.speed === 'slow') out.speed = obj.speed;
+    if (typeof obj.sound === 'boolean') out.sound = obj.sound;
     if (isObject(obj.quick)) {
       const q = obj.quick;
       /** @type {Quick} */
@@ -516,6 +539,7 @@ export function loadPrefs(storage) {
       if (typeof q.friends === 'string' && q.friends.length <= 200) quick.friends = q.friends;
       if (typeof q.level === 'number' && Number.isInteger(q.level)) quick.level = q.level;
       if (q.last === 'computer' || q.last === 'friends' || q.last === 'puzzle') quick.last = q.last;
+      if (typeof q.clock === 'string' && q.clock.length <= 10) quick.clock = q.clock;
       out.quick = quick;
     }
     return out;

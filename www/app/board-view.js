@@ -96,7 +96,7 @@ export function createBoardView({ session, orientation, theme, coordinates, onMo
     if (/** @type {BoardApi} */ (board).state().dests.includes(cell)) return t('board.cursor.dest', { cell: name });
     const seat = game.cells()[cell];
     if (!seat) return t('board.cursor.empty', { cell: name });
-    const movable = !game.isOver() && seat === game.turn() && game.destinations(cell).length > 0;
+    const movable = !session.isOver() && seat === game.turn() && game.destinations(cell).length > 0;
     return t(movable ? 'board.cursor.movable' : 'board.cursor.piece', { cell: name, name: session.seatName(seat) });
   }
 

@@ -19,6 +19,9 @@ import { renderControls } from '../panels/controls.js';
 import { showGameOver, closeGameOver } from '../panels/gameover.js';
 import { showNotice, hideNotice, announce, describePlies } from '../panels/notice.js';
 import { effectiveTheme, showCoords, turnBoard, showTurnBoard } from '../panels/settings.js';
+import { createClocks } from '../panels/clocks.js';
+import { setTiming } from '../computer.js';
+import { playSound } from '../sound.js';
 
 /** @typedef {import('../storage.js').GameSetup} GameSetup */
 /** @typedef {import('../storage.js').Prefs} Prefs */
@@ -33,9 +36,13 @@ const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
  * @property {import('./board-view.js').BoardView} view
  * @property {() => boolean} hasGame
  * @property {() => GameSetup} setup the open game's players and options
- * @property {(g: Game, s: GameSetup, opts?: {announceText?: string, id?: string}) => void} setGame
+ * @property {(g: Game, s: GameSetup, opts?: {announceText?: string, id?: string, clocks?: object}) => void} setGame
  *   replaces the game; `id`: which saved game it is (default: a new one, or the open game's
- *   slot when that one is still empty)
+ *   slot when that one is still empty); `clocks`: a timed game's clocks as saved
+ * @property {import('../panels/clocks.js').Clocks} clocks
+ * @property {() => void} close no game open any more (the last saved game was deleted)
+ * @property {(on: boolean) => void} setAway the first screen covers the game: a computer
+ *   does not play on behind it
  * @property {(s: GameSetup) => void} startNew from the New game dialog
  * @property {() => void} rematch everyone one seat on, so someone else starts
  * @property {() => void} undo
@@ -54,9 +61,10 @@ const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
  * @param {() => import('../panels/hint.js').Hint | null} deps.hint
  * @param {() => import('../games-ui.js').ShareDialog | null} deps.share
  * @param {() => void} deps.savePrefs writes the preferences
+ * @param {() => boolean} deps.covered whether the first screen or a dialog covers the game
  * @returns {Play}
  */
-export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) {
+export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs, covered }) {
   /** @type {GameSetup} */
   let setup;
   let hasGame = false;
@@ -69,6 +77,22 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
     delay: () => SPEED_MS[prefs.speed ?? 'normal'] ?? SPEED_MS.normal,
     animating: () => view.animating(),
   });
+
+  const clocks = createClocks({
+    session,
+    covered,
+    announce,
+    onTimeOut() {
+      sync({ save: true });
+      playSound('end');
+      announce(session.statusText());
+    },
+  });
+  // The computer thinks within its clock, and its clock stops when it has answered.
+  setTiming({ budget: (seat) => clocks.budget(seat), answered: (seat) => clocks.answered(seat) });
+  /** Whether the game was paused before the first screen covered it. */
+  let pausedBefore = false;
+  let away = false;
 
   const view = createBoardView({
     session,
@@ -105,6 +129,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
     later.flush();
     hint()?.clear();
     const h = session.plies();
+    clocks.sync();
     // While a past position is shown, the board stays on it.
     if (!browse.active()) view.sync(opts.animate ?? null);
     renderPanels(h);
@@ -122,6 +147,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
     renderStatus($('status'), session);
     renderVariantLine($('variant-line'), session);
     renderStandings(session);
+    clocks.render();
     renderMoves(session, h, (job) => later.later('scroll-moves', job));
     renderControls(session, h);
     hint()?.render();
@@ -137,6 +163,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
   function applyMove(from, to, how) {
     /** @type {Ply[]} */
     let plies;
+    const seat = session.game().turn();
     try {
       plies = session.play({ from, to });
     } catch (e) {
@@ -145,15 +172,18 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
       return;
     }
     const mv = plies[0];
+    clocks.played(seat);
     sync({ animate: how.animate && mv ? mv.path : null });
+    // Heard only for the game as it goes on, not while a past position is shown.
+    if (!browse.active()) playSound(session.isOver() ? 'end' : mv && session.hops(mv.path) > 0 ? 'hop' : 'move', mv ? session.hops(mv.path) : 0);
     const game = session.game();
     let text = describePlies(session, plies);
-    if (!game.isOver()) text += ` ${t('announce.turn', { name: session.seatName(game.turn()) })}`;
+    if (!session.isOver()) text += ` ${t('announce.turn', { name: session.seatName(game.turn()) })}`;
     else text += ` ${session.statusText()}`;
     announce(text);
   }
 
-  /** @param {Game} g @param {GameSetup} s @param {{announceText?: string, id?: string}} [opts] */
+  /** @param {Game} g @param {GameSetup} s @param {{announceText?: string, id?: string, clocks?: object}} [opts] */
   function setGame(g, s, opts = {}) {
     later.flush();
     if (hasGame) browse.exit();
@@ -161,6 +191,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
     if (hasGame) hint()?.clear();
     setup = { ...s, variant: g.variantInfo().variant };
     session.load(g, setup.players);
+    clocks.load(setup.clock, opts.clocks);
     hasGame = true;
     // A computer will be asked soon: load the engine in the worker now.
     if (setup.players.some((_, i) => session.isExternal(i + 1))) ai.warm();
@@ -194,6 +225,28 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
     view,
     hasGame: () => hasGame,
     setup: () => setup,
+    clocks,
+    close() {
+      later.flush();
+      browse.exit();
+      hint()?.clear();
+      session.stop();
+      clocks.load(undefined, null);
+      hasGame = false;
+    },
+    setAway(on) {
+      if (on === away) return;
+      away = on;
+      if (!hasGame) return;
+      if (on) {
+        pausedBefore = session.paused();
+        session.setPaused(true);
+      } else if (!pausedBefore) {
+        session.setPaused(false);
+        session.think();
+      }
+      renderPanels();
+    },
     setGame,
     startNew,
     rematch() {
@@ -201,6 +254,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
       startNew({ ...setup, players, start: 'seat1' });
     },
     undo() {
+      if (!hasGame) return;
       browse.exit();
       if (!session.canUndo()) return;
       view.finishAnimation();
@@ -211,6 +265,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
       announce(`${t('announce.undo')} ${t('announce.turn', { name: session.seatName(session.game().turn()) })}`);
     },
     redo() {
+      if (!hasGame) return;
       browse.exit();
       if (!session.game().canRedo()) return;
       view.finishAnimation();

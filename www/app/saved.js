@@ -28,7 +28,7 @@ import { showNotice, hideNotice, announce } from '../panels/notice.js';
 /** @typedef {import('../session.js').Session} Session */
 /** @typedef {import('../session.js').Ply} Ply */
 /** @typedef {import('../session.js').Outcome} Outcome */
-/** @typedef {(g: Game, s: GameSetup, opts?: {announceText?: string, id?: string}) => void} OpenGame */
+/** @typedef {(g: Game, s: GameSetup, opts?: {announceText?: string, id?: string, clocks?: object}) => void} OpenGame */
 
 /**
  * @typedef {object} Saved
@@ -103,9 +103,11 @@ function variantName(g) {
  * @param {OpenGame} deps.open replaces the open game
  * @param {() => void} deps.flush runs the deferred work first
  * @param {() => void} deps.onSaved after a save (the Games dialog lists it)
+ * @param {() => object | undefined} deps.clocks a timed game's clocks, saved with it
+ * @param {() => void} deps.none the last saved game was deleted: no game is open
  * @returns {Saved}
  */
-export function createSaved({ storage, tab, session, hasGame, setup, open, flush, onSaved }) {
+export function createSaved({ storage, tab, session, hasGame, setup, open, flush, onSaved, clocks, none }) {
   let gameId = '';
   const check = (/** @type {string} */ id) => checkSaved(storage, id);
   /** Saving is off: the saved games were written by a newer version of the page. */
@@ -146,7 +148,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
       const rel = compareLinks(sg.link(), link);
       if (rel === 'same') {
         g.free();
-        if (id !== gameId || !hasGame()) open(sg, r.data.setup, { id, announceText: t('announce.switched', { variant: variantName(sg) }) });
+        if (id !== gameId || !hasGame()) open(sg, r.data.setup, { id, clocks: r.data.clocks, announceText: t('announce.switched', { variant: variantName(sg) }) });
         else sg.free();
         return;
       }
@@ -168,7 +170,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
     if (r.status === 'bad') return t('games.broken', { reason: r.reason });
     const g = Game.fromRecord(r.data.record);
     hideNotice();
-    open(g, r.data.setup, { id, announceText: t('announce.switched', { variant: variantName(g) }) });
+    open(g, r.data.setup, { id, clocks: r.data.clocks, announceText: t('announce.switched', { variant: variantName(g) }) });
     return null;
   }
 
@@ -204,7 +206,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
     },
     save() {
       if (blocked || !storage || !gameId) return;
-      const err = writeSaved(storage, gameId, session.game().record(), setup());
+      const err = writeSaved(storage, gameId, session.game().record(), setup(), clocks());
       if (err) showNotice(t('notice.saveFailed', { reason: err }));
       onSaved();
     },
@@ -216,7 +218,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
       const err = removeSaved(storage, id);
       if (err) return t('notice.saveFailed', { reason: err });
       if (id === gameId) {
-        // Deleting the open game opens the newest other (or a new game).
+        // Deleting the open game opens the newest other (or, with none left, the first screen).
         gameId = '';
         for (const x of listSaved(storage)) {
           if (openSaved(x.id) === null) {
@@ -224,8 +226,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
             return null;
           }
         }
-        const g = new Game('halma');
-        open(g, plainSetup(g), { id: newId() });
+        none();
       }
       announce(t('announce.deleted'));
       return null;
@@ -285,7 +286,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
       const cur = currentId(storage, tab);
       const r = cur ? check(cur) : null;
       if (cur && r && r.status === 'ok') {
-        open(Game.fromRecord(r.data.record), r.data.setup, { id: cur });
+        open(Game.fromRecord(r.data.record), r.data.setup, { id: cur, clocks: r.data.clocks });
         return true;
       }
       if (r && r.status === 'bad') showNotice(t('notice.badSave', { reason: r.reason }));

@@ -20,7 +20,7 @@ export function renderControls(session, h) {
   $('watch').hidden = !session.players().some((_, i) => session.isExternal(i + 1));
   const pause = /** @type {HTMLButtonElement} */ ($('btn-pause'));
   pause.hidden = !session.watching();
-  pause.disabled = game.isOver();
+  pause.disabled = session.isOver();
   pause.textContent = t(session.paused() ? 'watch.resume' : 'watch.pause');
   pause.setAttribute('aria-pressed', session.paused() ? 'true' : 'false');
 }

@@ -15,7 +15,7 @@ function dialog() {
 
 /** Shows the dialog for a game that is over. @param {Session} session */
 export function showGameOver(session) {
-  if (!session.game().outcome()) return;
+  if (!session.outcome()) return;
   render(session);
   if (!dialog().open) dialog().showModal();
   $('over-rematch').focus();
@@ -27,13 +27,13 @@ export function closeGameOver() {
 
 /** Re-renders an open dialog (after a change of language). @param {Session} session */
 export function refreshGameOver(session) {
-  if (dialog().open && session.game().outcome()) render(session);
+  if (dialog().open && session.outcome()) render(session);
 }
 
 /** @param {Session} session */
 function render(session) {
   const game = session.game();
-  const o = /** @type {Outcome} */ (game.outcome());
+  const o = /** @type {Outcome} */ (session.outcome());
   const sol = game.solitaireStatus();
   $('over-result').textContent = sol ? `${session.outcomeText(o)} ${movesUsedText(sol)}.` : session.outcomeText(o);
   $('over-table').hidden = !!sol;
@@ -42,7 +42,7 @@ function render(session) {
   again.dataset.i18n = sol ? 'btn.retry' : 'btn.rematch';
   again.textContent = t(again.dataset.i18n);
   /** @type {Standing[]} */
-  const st = game.standings();
+  const st = session.standings();
   $('over-body').replaceChildren(
     ...st.map((s) => {
       const tr = document.createElement('tr');

@@ -6,6 +6,7 @@
 import { t } from '../i18n.js';
 import { gameName } from '../rules.js';
 import { $ } from './dom.js';
+import { parseControl } from '../clock.js';
 
 /** @typedef {import('../storage.js').Prefs} Prefs */
 /** @typedef {import('../storage.js').Quick} Quick */
@@ -166,4 +167,30 @@ export function createHome({ prefs, save, levels, variantInfo, hasGame, start, m
     },
     remember,
   };
+}
+
+/**
+ * What the New game dialog shows when no game is open: the game played last, against the
+ * computer when that was last (at the level played), with the clock of the last game
+ * started from the dialog.
+ * @param {Partial<Quick>} q the first screen's memory (`prefs.quick`)
+ * @param {(text: string) => VariantInfo} variantInfo throws on an invalid string
+ * @param {{levels: number[], defaultLevel: number}} levels the engine's
+ * @returns {{setup: GameSetup, info: VariantInfo}}
+ */
+export function dialogDefault(q, variantInfo, levels) {
+  const choice = q.last ?? 'computer';
+  const wanted = choice === 'computer' ? q.computer : choice === 'friends' ? q.friends : PUZZLE_VARIANT;
+  /** @type {VariantInfo} */
+  let info;
+  try {
+    info = variantInfo(wanted ?? QUICK_VARIANT);
+  } catch {
+    info = variantInfo(QUICK_VARIANT);
+  }
+  const level = levels.levels.includes(q.level ?? -1) ? /** @type {number} */ (q.level) : levels.defaultLevel;
+  const setup = quickSetup(choice, info.variant, info.seats, level);
+  const clock = q.clock ? parseControl(q.clock) : null;
+  if (clock) setup.clock = clock;
+  return { setup, info };
 }

@@ -43,7 +43,7 @@ export function renderStandings(session) {
   const finished = new Set(Array.from(game.finished()));
   /** @type {Ply[]} */
   const h = game.history();
-  const over = game.isOver();
+  const over = session.isOver();
   const turn = game.turn();
   // The plies since the seat to move last moved: who has moved in this round.
   const round = new Set();

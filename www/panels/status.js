@@ -17,7 +17,7 @@ import { swatch } from './dom.js';
  */
 export function renderStatus(el, session, opts = {}) {
   const game = session.game();
-  const o = /** @type {Outcome | null} */ (game.outcome());
+  const o = session.outcome();
   const turn = game.turn();
   const text = session.statusText();
   const thinking = !o && session.isExternal(turn) && !session.paused();
