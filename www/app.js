@@ -173,11 +173,11 @@ function startFromDialog(s) {
 function openSetup() {
   // The dialog shows the board's orientation as the setting has it.
   if (play.hasGame()) setupDialog?.open({ ...play.setup(), rotation: prefs.turnBoard ? 'turn' : 'fixed' }, session.info());
-  else {
+  else if (prefs.quick?.last) {
     // No game open: the game played last (against the computer if that was last).
-    const d = dialogDefault(prefs.quick ?? {}, (text) => variantInfo(text), engineLevels());
+    const d = dialogDefault(prefs.quick, (text) => variantInfo(text), engineLevels());
     setupDialog?.open(d.setup, d.info);
-  }
+  } else setupDialog?.open(null, null);
 }
 
 async function main() {
