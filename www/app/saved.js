@@ -226,6 +226,12 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
             return null;
           }
         }
+        // The address no longer holds it either (a reload would open it again).
+        try {
+          history.replaceState(history.state, '', location.pathname + location.search);
+        } catch {
+          // A sandboxed frame may refuse.
+        }
         none();
       }
       announce(t('announce.deleted'));
