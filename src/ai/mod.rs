@@ -241,7 +241,12 @@ pub fn think(
     if player != Player::Random {
         if let Some(&m) = moves
             .iter()
-            .find(|&&m| pos.after(m).is_ok_and(|p| p.winners().contains(seat + 1)))
+            .find(|&&m| {
+                pos.after(m).is_ok_and(|p| {
+                    // Played on for the places, finishing takes the best place left.
+                    p.winners().contains(seat + 1) || (p.variant().places() && p.placed().contains(seat + 1))
+                })
+            })
         {
             return finish(m, WIN, 1, moves.len() as u64, vec![m]);
         }
