@@ -332,7 +332,11 @@ fn with_places_the_search_plays_on_for_second_place() {
             cells[g.cell_by_name(n).unwrap().index()] = seat;
         }
     }
-    let rows: Vec<String> = g.rows().iter().map(|r| r.iter().map(|c| cells[c.index()]).collect()).collect();
+    let rows: Vec<String> = g
+        .rows()
+        .iter()
+        .map(|r| r.iter().map(|c| cells[c.index()]).collect())
+        .collect();
     let p: Position = format!("{v} 2 {} 1..", rows.join("/")).parse().unwrap();
     assert_eq!((p.turn(), p.place(1)), (2, Some(1)));
     let t = think(&p, Player::Level(5), Budget::nodes(200_000), 4, &NoClock).unwrap();
@@ -341,12 +345,26 @@ fn with_places_the_search_plays_on_for_second_place() {
     game.play(t.mv).unwrap();
     assert_eq!(game.position().turn(), 3, "seat 1 is skipped");
     for level in [1, 3, 5] {
-        let reply = think(game.position(), Player::Level(level), Budget::nodes(3000), 1, &NoClock).unwrap();
+        let reply = think(
+            game.position(),
+            Player::Level(level),
+            Budget::nodes(3000),
+            1,
+            &NoClock,
+        )
+        .unwrap();
         assert!(game.position().is_legal(reply.mv));
     }
     let reply = think(game.position(), Player::Greedy, Budget::nodes(1), 1, &NoClock).unwrap();
     game.play(reply.mv).unwrap();
-    let second = think(game.position(), Player::Level(5), Budget::nodes(200_000), 4, &NoClock).unwrap();
+    let second = think(
+        game.position(),
+        Player::Level(5),
+        Budget::nodes(200_000),
+        4,
+        &NoClock,
+    )
+    .unwrap();
     game.play(second.mv).unwrap();
     assert!(game.is_over());
     assert_eq!(game.position().place(2), Some(2));

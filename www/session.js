@@ -15,7 +15,7 @@ import { gameName } from './rules.js';
 /** @typedef {import('./players.js').SeatController} SeatController */
 /** @typedef {import('./players.js').MoveAnswer} MoveAnswer */
 /** @typedef {{seat: number, move: {from: number, to: number} | null, path: number[], text: string}} Ply */
-/** @typedef {{seat: number, rank: number, points: number, winner: boolean}} Standing */
+/** @typedef {{seat: number, rank: number, points: number, winner: boolean, place: number | null}} Standing */
 /** @typedef {{kind: 'win', winners: number[]} | {kind: 'draw', reason: string} | {kind: 'unsolved'}} Outcome */
 /** @typedef {import('./players.js').Player} Player */
 /** @typedef {(key: string, params?: Record<string, string | number>) => string} Translate */

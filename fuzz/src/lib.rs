@@ -440,7 +440,10 @@ pub fn expected_outcome(rules: &Rules, g: &Game, states: &[State]) -> String {
         return "none".into();
     };
     // Played on for the places, a game stopped after the first finish has its winners.
-    let first: Vec<usize> = (0..rules.seats).filter(|&s| st.place[s] == 1).map(|s| s + 1).collect();
+    let first: Vec<usize> = (0..rules.seats)
+        .filter(|&s| st.place[s] == 1)
+        .map(|s| s + 1)
+        .collect();
     if rules.places && !first.is_empty() {
         return format!("win {first:?}");
     }

@@ -409,7 +409,10 @@ impl Rules {
 
     /// The number of distinct teams among the seats for which `pick` holds.
     fn teams_where(&self, pick: impl Fn(usize) -> bool) -> usize {
-        let mut teams: Vec<usize> = (0..self.seats).filter(|&s| pick(s)).map(|s| self.team[s]).collect();
+        let mut teams: Vec<usize> = (0..self.seats)
+            .filter(|&s| pick(s))
+            .map(|s| self.team[s])
+            .collect();
         teams.sort();
         teams.dedup();
         teams.len()
@@ -562,7 +565,10 @@ impl Rules {
             return Vec::new();
         }
         if self.places {
-            return (0..self.seats).filter(|&s| st.place[s] == 1).map(|s| s + 1).collect();
+            return (0..self.seats)
+                .filter(|&s| st.place[s] == 1)
+                .map(|s| s + 1)
+                .collect();
         }
         (0..self.seats)
             .filter(|&s| {

@@ -135,6 +135,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
    * @param {{animate: boolean}} how
    */
   function applyMove(from, to, how) {
+    const placedBefore = places();
     /** @type {Ply[]} */
     let plies;
     try {
@@ -148,9 +149,29 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
     sync({ animate: how.animate && mv ? mv.path : null });
     const game = session.game();
     let text = describePlies(session, plies);
+    // Played on for the places: who finished on this move, and that the others go on.
+    for (const [seat, place] of places()) {
+      if (placedBefore.has(seat)) continue;
+      text += ` ${t(game.isOver() ? 'announce.place' : 'announce.placeOn', { name: session.seatName(seat), ord: t(`ord.${place}`) })}`;
+    }
     if (!game.isOver()) text += ` ${t('announce.turn', { name: session.seatName(game.turn()) })}`;
     else text += ` ${session.statusText()}`;
     announce(text);
+  }
+
+  /**
+   * The places taken so far by finishing, by seat (empty unless the game is played on for
+   * the places).
+   * @returns {Map<number, number>}
+   */
+  function places() {
+    /** @type {Map<number, number>} */
+    const out = new Map();
+    if (!session.info().places) return out;
+    for (const s of /** @type {import('../session.js').Standing[]} */ (session.game().standings())) {
+      if (s.place) out.set(s.seat, s.place);
+    }
+    return out;
   }
 
   /** @param {Game} g @param {GameSetup} s @param {{announceText?: string, id?: string}} [opts] */
