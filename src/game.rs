@@ -445,9 +445,7 @@ impl Game {
     pub fn standings(&self) -> Vec<Standing> {
         let p = &self.pos;
         let v = p.variant();
-        if v.places() {
-            return self.place_standings();
-        }
+        let places = v.places();
         let winners = match self.outcome {
             Some(Outcome::Win { winners }) => winners,
             Some(Outcome::Draw {
@@ -462,57 +460,46 @@ impl Game {
                 .map(|t| p.points(t))
                 .sum()
         };
-        let key = |s: usize| (winners.contains(s), team_points(s));
-        let mut seats: Vec<usize> = (1..=n).collect();
-        seats.sort_by_key(|&s| std::cmp::Reverse(key(s)));
-        let mut out: Vec<Standing> = Vec::with_capacity(n);
-        for (i, &s) in seats.iter().enumerate() {
-            let rank = match out.last() {
-                Some(prev) if key(prev.seat) == key(s) => prev.rank,
-                _ => i + 1,
-            };
-            out.push(Standing {
-                seat: s,
-                rank,
-                points: p.points(s),
-                winner: winners.contains(s),
-                place: winners.contains(s).then_some(rank),
-            });
+        // Smaller is better: the winners (with `places`, a place taken, by place), then by
+        // the team's points.
+        let key = |s: usize| -> (i32, i32) {
+            match p.place(s) {
+                Some(pl) if places => (0, pl as i32),
+                _ if !places && winners.contains(s) => (0, 0),
+                _ => (1, -team_points(s)),
+            }
+        };
+        // Six seats at most: an insertion sort (stable, and smaller in the wasm module than
+        // the library's sort).
+        let mut seats: Vec<usize> = Vec::with_capacity(n);
+        for s in 1..=n {
+            let at = seats.iter().position(|&t| key(t) > key(s)).unwrap_or(seats.len());
+            seats.insert(at, s);
         }
-        out
-    }
-
-    /// [`standings`](Self::standings) of a game played on for the places.
-    fn place_standings(&self) -> Vec<Standing> {
-        let p = &self.pos;
-        let v = p.variant();
-        let n = p.seats();
-        let team_points = |s: usize| -> i32 {
-            (1..=n)
-                .filter(|&t| v.team_of(t - 1) == v.team_of(s - 1))
-                .map(|t| p.points(t))
-                .sum()
-        };
-        // Smaller is better: a place taken, then the points of those without one.
-        let key = |s: usize| match p.place(s) {
-            Some(pl) => (0, pl as i32),
-            None => (1, -team_points(s)),
-        };
-        let mut seats: Vec<usize> = (1..=n).collect();
-        seats.sort_by_key(|&s| key(s));
         seats
             .iter()
             .map(|&s| {
-                let ahead = (1..=n)
-                    .filter(|&t| key(t) < key(s))
-                    .fold(0u8, |m, t| m | 1 << v.team_of(t - 1))
-                    .count_ones() as usize;
-                let place = p.place(s);
+                // Ranks count the seats ahead, with `places` the teams ahead (places go by team).
+                let ahead = (1..=n).filter(|&t| key(t) < key(s));
+                let rank = 1 + if places {
+                    ahead.fold(0u8, |m, t| m | 1 << v.team_of(t - 1)).count_ones() as usize
+                } else {
+                    ahead.count()
+                };
+                let place = if places {
+                    p.place(s)
+                } else {
+                    winners.contains(s).then_some(1)
+                };
                 Standing {
                     seat: s,
-                    rank: ahead + 1,
+                    rank,
                     points: p.points(s),
-                    winner: place == Some(1),
+                    winner: if places {
+                        place == Some(1)
+                    } else {
+                        winners.contains(s)
+                    },
                     place,
                 }
             })

@@ -810,8 +810,20 @@ fn places_position_strings_and_records_round_trip_mid_game() {
     assert!(h.record().starts_with(&format!("{text}\n")), "{}", h.record());
     let h2 = Game::from_record(&h.record()).unwrap();
     assert_eq!(h2.position(), h.position());
-    let linked = Game::from_link(&h.to_link()).unwrap();
+    let link = h.to_link();
+    assert!(link.ends_with("~1.."), "{link}");
+    let linked = Game::from_link(&link).unwrap();
     assert_eq!(linked.position(), h.position());
+    // the link keeps the places field too: from the star start, where only the field says
+    // that seat 2 has finished
+    let start = Position::start("star-3+places".parse().unwrap()).to_string();
+    let mut k = Game::from_position(format!("{start} .1.").parse().unwrap());
+    let m = k.legal_moves()[0];
+    k.play(m).unwrap();
+    assert_eq!(k.position().turn(), 3, "seat 2 is skipped");
+    let back = Game::from_link(&k.to_link()).unwrap();
+    assert_eq!(back.position(), k.position());
+    assert_eq!(back.position().place(2), Some(1));
     // no field while nobody has finished, nor without the option
     assert_eq!(
         Position::start("halma-3+places".parse().unwrap())
