@@ -89,7 +89,7 @@ export function renderStandings(session) {
       who,
       extra: tags.length ? ` · ${tags.join(' · ')}` : '',
       last,
-      moved: info.seats > 2 && round.has(s),
+      moved: info.seats > 2 && round.has(s) && !(finished.has(s) && !over),
       done,
       full,
       value: sol ? tn('panel.unmatched', sol.unmatched) : left === 0 ? t('play.home') : tn('play.toGo', left),
