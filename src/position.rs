@@ -283,7 +283,9 @@ pub(crate) struct Undo {
 /// A position: the pieces on the board, the seat to move, and which seats have finished.
 ///
 /// Parses from and prints to the position format of `docs/engine.md`:
-/// `<variant> <seat to move> <rows>` with rows top first, `.` empty and `1`..`6` pieces.
+/// `<variant> <seat to move> <rows>` with rows top first, `.` empty and `1`..`6` pieces,
+/// and with the option `places` a fourth part once a seat has finished: each seat's place
+/// (`.` while it plays on), `1..` when seat 1 finished first of three.
 ///
 /// # Examples
 /// ```
