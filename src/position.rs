@@ -421,10 +421,10 @@ impl Position {
                 p.finished |= 1 << s;
             }
         }
-        for s in 0..rules.seats {
-            if place[s] != 0 {
+        for (s, &pl) in place.iter().enumerate().take(rules.seats) {
+            if pl != 0 {
                 p.finished |= 1 << s;
-                p.place[s] = place[s];
+                p.place[s] = pl;
             }
         }
         p.settle_start();

@@ -839,17 +839,13 @@ fn places_field_keeps_a_seat_finished_and_is_checked() {
     // seat 1 has a place though its camp is no longer full (under fill, another seat's
     // blocker may leave it): it stays finished and is skipped
     let start = Position::start("star-3+places".parse().unwrap()).to_string();
-    let q: Position = format!("{} 1.2", start.replace("star-3+places 1", "star-3+places 1"))
-        .parse()
-        .unwrap();
+    let q: Position = format!("{start} 1.2").parse().unwrap();
     assert_eq!((q.place(1), q.place(2), q.place(3)), (Some(1), None, Some(2)));
     assert!(q.is_over(), "one seat is left");
     let q: Position = format!("{start} .1.").parse().unwrap();
     assert!(!q.is_over());
     assert_eq!(q.turn(), 1);
-    let q: Position = format!("{}", start.replacen(" 1 ", " 2 ", 1) + " .1.")
-        .parse()
-        .unwrap();
+    let q: Position = (start.replacen(" 1 ", " 2 ", 1) + " .1.").parse().unwrap();
     assert_eq!(q.turn(), 3, "a finished seat to move hands the turn on");
     let e = |text: String| text.parse::<Position>().unwrap_err().to_string();
     assert!(
