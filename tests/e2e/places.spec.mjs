@@ -108,3 +108,22 @@ test.describe('a Danish browser', () => {
   errs.check();
 });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test('the place shows in the standings and fits the screen', async ({ page }) => {
+    const errs = watchErrors(page);
+    await open(page, `?position=${encodeURIComponent(NEAR_END)}`);
+    const { Game } = await engine();
+    const mirror = Game.fromPosition(NEAR_END);
+    await clickMove(page, mirror.cellByName('g5'), mirror.cellByName('h5'));
+    const row = seatRow(page, 1);
+    await expect(row).toContainText('1st place');
+    await row.scrollIntoViewIfNeeded();
+    const box = await row.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: shotPath('places-phone.png'), fullPage: true });
+    mirror.free();
+    errs.check();
+  });
+});
