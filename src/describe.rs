@@ -82,6 +82,10 @@ impl VariantId {
             if teams {
                 options.push("teams");
             }
+            // Playing on for the places means something with three sides or more.
+            if v.seats() > 2 {
+                options.push("places");
+            }
             options.push("turns");
         }
         let (shape, size) = shape_name(v.shape());
@@ -148,6 +152,8 @@ pub struct VariantInfo {
     pub teams: Teams,
     /// The team of each seat, 1-based (index 0 = seat 1); each seat its own without teams.
     pub seat_teams: Vec<usize>,
+    /// Play on for the places after the first finish.
+    pub places: bool,
     /// Turns per seat before a draw (solitaire: the move limit).
     pub turn_limit: u16,
     /// The one-seat solitaire puzzle.
@@ -176,6 +182,7 @@ impl Variant {
             balance: self.balance(),
             teams: self.teams(),
             seat_teams: (0..self.seats()).map(|s| self.team_of(s) + 1).collect(),
+            places: self.places(),
             turn_limit: self.turn_limit(),
             solitaire: self.is_solitaire(),
             mirror_line: self.is_solitaire().then_some(&g).and_then(|g| {
@@ -331,6 +338,8 @@ pub struct VariantOptions {
     pub balance: Option<bool>,
     /// `teams=…` (`none` adds nothing).
     pub teams: Option<Teams>,
+    /// `places`.
+    pub places: Option<bool>,
     /// `turns=N`.
     pub turns: Option<u32>,
 }
@@ -392,6 +401,9 @@ impl VariantOptions {
             Some(Teams::Adjacent) => s.push_str("+teams=adjacent"),
             _ => {}
         }
+        if self.places == Some(true) {
+            s.push_str("+places");
+        }
         if let Some(n) = self.turns.filter(|&n| n != DEFAULT_TURN_LIMIT as u32) {
             s.push_str(&format!("+turns={n}"));
         }
@@ -422,6 +434,7 @@ mod tests {
             ("star", Some(4), 121, 6)
         );
         assert!(star6.options.contains(&"any-camp") && star6.options.contains(&"teams"));
+        assert!(star6.options.contains(&"places") && !halma.options.contains(&"places"));
         let sol = all.iter().find(|s| s.solitaire).unwrap();
         assert_eq!(sol.options, ["size", "camp", "long"]);
         assert_eq!(sol.choices.size, Some((4, 20)));
@@ -445,6 +458,7 @@ mod tests {
                     "win" => f.win = Some(WinRule::Strict),
                     "balance" => f.balance = Some(!s.balance),
                     "teams" => f.teams = Some(Teams::Adjacent),
+                    "places" => f.places = Some(true),
                     "turns" => f.turns = Some(50),
                     _ => unreachable!("{o}"),
                 }

@@ -110,12 +110,17 @@ struct Entry {
 pub struct Standing {
     /// The seat, 1-based.
     pub seat: usize,
-    /// 1 for the winners; shared ranks for equal points.
+    /// 1 for the winners; shared ranks for equal points. With `places`, the place taken
+    /// by finishing, and for the seats left at the end the places after those.
     pub rank: usize,
     /// Progress points.
     pub points: i32,
     /// Whether the seat is among the winners.
     pub winner: bool,
+    /// The place the seat (its team) took by finishing, as soon as it finished (games
+    /// played on for the places, and the winners of any game); `None` for a seat still
+    /// playing, or ranked by its points at the end.
+    pub place: Option<usize>,
 }
 
 /// A game: a starting position, the turns played, undo and redo, and how it ended.
@@ -366,23 +371,26 @@ impl Game {
             let done = self.moves_played() >= v.turn_limit() as usize || p.is_deadlocked();
             return done.then_some(Outcome::Unsolved);
         }
-        if p.is_deadlocked() {
-            return Some(Outcome::Draw {
-                reason: DrawReason::Blocked,
-            });
+        let reason = if p.is_deadlocked() {
+            DrawReason::Blocked
+        } else if self.hashes.iter().filter(|&&x| x == p.hash()).count() >= 3 {
+            DrawReason::Repetition
+        } else if !p.is_closing() && self.turns_taken(p.turn()) >= v.turn_limit() as u32 {
+            DrawReason::TurnLimit
+        } else {
+            return None;
+        };
+        // Played on for the places, a game that stops after a first finish has its winners;
+        // the seats left are ranked by points (see `standings`).
+        let first: SeatSet = SeatSet(
+            (1..=p.seats())
+                .filter(|&s| p.place(s) == Some(1))
+                .fold(0, |m, s| m | 1 << (s - 1)),
+        );
+        if !first.is_empty() {
+            return Some(Outcome::Win { winners: first });
         }
-        let h = p.hash();
-        if self.hashes.iter().filter(|&&x| x == h).count() >= 3 {
-            return Some(Outcome::Draw {
-                reason: DrawReason::Repetition,
-            });
-        }
-        if !p.is_closing() && self.turns_taken(p.turn()) >= v.turn_limit() as u32 {
-            return Some(Outcome::Draw {
-                reason: DrawReason::TurnLimit,
-            });
-        }
-        None
+        Some(Outcome::Draw { reason })
     }
 
     /// Whether there is a move to undo.
@@ -431,10 +439,13 @@ impl Game {
     }
 
     /// The standings: winners first, then by progress points (equal points share a rank).
-    /// With teams, seats are ranked by their team's result and total points.
+    /// With teams, seats are ranked by their team's result and total points. With `places`,
+    /// the seats that finished first, by their places, then the others by points, ranked
+    /// by team (the teams before them counted once each); during the game too.
     pub fn standings(&self) -> Vec<Standing> {
         let p = &self.pos;
         let v = p.variant();
+        let places = v.places();
         let winners = match self.outcome {
             Some(Outcome::Win { winners }) => winners,
             Some(Outcome::Draw {
@@ -449,23 +460,50 @@ impl Game {
                 .map(|t| p.points(t))
                 .sum()
         };
-        let key = |s: usize| (winners.contains(s), team_points(s));
-        let mut seats: Vec<usize> = (1..=n).collect();
-        seats.sort_by_key(|&s| std::cmp::Reverse(key(s)));
-        let mut out: Vec<Standing> = Vec::with_capacity(n);
-        for (i, &s) in seats.iter().enumerate() {
-            let rank = match out.last() {
-                Some(prev) if key(prev.seat) == key(s) => prev.rank,
-                _ => i + 1,
-            };
-            out.push(Standing {
-                seat: s,
-                rank,
-                points: p.points(s),
-                winner: winners.contains(s),
-            });
+        // Smaller is better: the winners (with `places`, a place taken, by place), then by
+        // the team's points.
+        let key = |s: usize| -> (i32, i32) {
+            match p.place(s) {
+                Some(pl) if places => (0, pl as i32),
+                _ if !places && winners.contains(s) => (0, 0),
+                _ => (1, -team_points(s)),
+            }
+        };
+        // Six seats at most: an insertion sort (stable, and smaller in the wasm module than
+        // the library's sort).
+        let mut seats: Vec<usize> = Vec::with_capacity(n);
+        for s in 1..=n {
+            let at = seats.iter().position(|&t| key(t) > key(s)).unwrap_or(seats.len());
+            seats.insert(at, s);
         }
-        out
+        seats
+            .iter()
+            .map(|&s| {
+                // Ranks count the seats ahead, with `places` the teams ahead (places go by team).
+                let ahead = (1..=n).filter(|&t| key(t) < key(s));
+                let rank = 1 + if places {
+                    ahead.fold(0u8, |m, t| m | 1 << v.team_of(t - 1)).count_ones() as usize
+                } else {
+                    ahead.count()
+                };
+                let place = if places {
+                    p.place(s)
+                } else {
+                    winners.contains(s).then_some(1)
+                };
+                Standing {
+                    seat: s,
+                    rank,
+                    points: p.points(s),
+                    winner: if places {
+                        place == Some(1)
+                    } else {
+                        winners.contains(s)
+                    },
+                    place,
+                }
+            })
+            .collect()
     }
 
     /// The game record: the variant string (or the starting position, when the game did not

@@ -1,8 +1,8 @@
 //! Share links: a whole game in a short, URL-fragment-safe text.
 //!
 //! Format, version 1: `1~<variant>~<moves>` for a game from the variant's start, or
-//! `1~<variant>~<moves>~<seat>~<rows>` from another start (the position format's last two
-//! parts). `<moves>` holds two characters per cell, four per move, in the URL-safe base64
+//! `1~<variant>~<moves>~<seat>~<rows>` from another start (the position format's second and
+//! third parts), and `~<places>` after them when that start has a places field. `<moves>` holds two characters per cell, four per move, in the URL-safe base64
 //! alphabet (`A`–`Z`, `a`–`z`, `0`–`9`, `-`, `_`), cell ids in cell order; passes are not
 //! written (they are forced, and replay puts them back). Every character is safe in a URL
 //! fragment, so links need no escaping.
@@ -56,6 +56,10 @@ impl Game {
             s.push_str(parts.next().unwrap_or("1"));
             s.push('~');
             s.push_str(parts.next().unwrap_or(""));
+            if let Some(places) = parts.next() {
+                s.push('~');
+                s.push_str(places);
+            }
         }
         s
     }
@@ -81,14 +85,14 @@ impl Game {
             }
             _ => return Err(bad(format!("'{}' is not a game link", clip(text)))),
         }
-        if parts.len() != 3 && parts.len() != 5 {
+        if !matches!(parts.len(), 3 | 5 | 6) {
             return Err(bad(
-                "a game link has the parts version~variant~moves[~seat~rows]".into()
+                "a game link has the parts version~variant~moves[~seat~rows[~places]]".into(),
             ));
         }
         let variant: Variant = parts[1].parse().map_err(|e: Error| bad(format!("link: {e}")))?;
-        let start = if parts.len() == 5 {
-            format!("{variant} {} {}", parts[3], parts[4])
+        let start = if parts.len() >= 5 {
+            format!("{variant} {}", parts[3..].join(" "))
                 .parse::<Position>()
                 .map_err(|e| bad(format!("link start position: {e}")))?
         } else {

@@ -3,7 +3,7 @@
 
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{Cell, Geometry, Shape, MAX_PAD, NO_CELL};
-use crate::variant::{Teams, Variant, WinRule};
+use crate::variant::{Variant, WinRule};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -275,6 +275,7 @@ pub(crate) struct Undo {
     swapped: u8,
     to_move: u8,
     finished: u8,
+    place: [u8; MAX_SEATS],
     closing: bool,
     over: bool,
 }
@@ -282,7 +283,9 @@ pub(crate) struct Undo {
 /// A position: the pieces on the board, the seat to move, and which seats have finished.
 ///
 /// Parses from and prints to the position format of `docs/engine.md`:
-/// `<variant> <seat to move> <rows>` with rows top first, `.` empty and `1`..`6` pieces.
+/// `<variant> <seat to move> <rows>` with rows top first, `.` empty and `1`..`6` pieces,
+/// and with the option `places` a fourth part once a seat has finished: each seat's place
+/// (`.` while it plays on), `1..` when seat 1 finished first of three.
 ///
 /// # Examples
 /// ```
@@ -319,6 +322,9 @@ pub struct Position {
     dist_sum: [i32; MAX_SEATS],
     pub(crate) to_move: u8,
     finished: u8,
+    /// Per seat: the place its team took by finishing (1 the winners), 0 while it plays on.
+    /// Without `places` only the winners get one, and the game is then over.
+    place: [u8; MAX_SEATS],
     /// A seat has won under equal turns and the round is being completed.
     closing: bool,
     over: bool,
@@ -366,6 +372,12 @@ impl Position {
 
     /// Builds a position from the seat (1-based, 0 empty) of every cell in cell order.
     fn from_cells(rules: Arc<Rules>, cells: &[u8], to_move: u8) -> Position {
+        Position::from_cells_placed(rules, cells, to_move, [0; MAX_SEATS])
+    }
+
+    /// As [`from_cells`](Self::from_cells), with the places seats already took (a position
+    /// string's places field): those seats have finished, whatever their camps hold now.
+    fn from_cells_placed(rules: Arc<Rules>, cells: &[u8], to_move: u8, place: [u8; MAX_SEATS]) -> Position {
         let mut p = Position {
             board: [VOID; MAX_PAD],
             pieces: [[0; MAX_PIECES]; MAX_SEATS],
@@ -375,6 +387,7 @@ impl Position {
             dist_sum: [0; MAX_SEATS],
             to_move,
             finished: 0,
+            place: [0; MAX_SEATS],
             closing: false,
             over: false,
             hash: turn_key(to_move),
@@ -408,7 +421,24 @@ impl Position {
                 p.finished |= 1 << s;
             }
         }
-        if p.win_reached() {
+        for (s, &pl) in place.iter().enumerate().take(rules.seats) {
+            if pl != 0 {
+                p.finished |= 1 << s;
+                p.place[s] = pl;
+            }
+        }
+        p.settle_start();
+        p
+    }
+
+    /// Decides, for a position just built from its cells (and the places of a position
+    /// string), who has a place, whether the game is over, and skips a finished seat to move.
+    fn settle_start(&mut self) {
+        let p = self;
+        let rules = Arc::clone(&p.rules);
+        let to_move = p.to_move;
+        p.take_places();
+        if p.end_reached() {
             if rules.variant.balance() {
                 // The round is being completed unless a finished seat sits at or after the
                 // seat to move, in which case the round has wrapped.
@@ -419,10 +449,9 @@ impl Position {
                 p.over = true;
             }
         } else if p.finished & (1 << to_move) != 0 {
-            // Team games skip finished seats.
+            // Finished seats are skipped (teams, places).
             p.set_turn(p.next_seat(to_move as usize, false).unwrap_or(to_move as usize));
         }
-        p
     }
 
     /// A variant string's starting position, or a full position string: what the command
@@ -517,17 +546,27 @@ impl Position {
         if !self.over {
             return SeatSet::EMPTY;
         }
-        if self.rules.variant.teams() == Teams::None {
-            return SeatSet(self.finished);
+        SeatSet(
+            (0..self.rules.seats)
+                .filter(|&s| self.place[s] == 1)
+                .fold(0, |m, s| m | 1 << s),
+        )
+    }
+
+    /// The place seat `seat` (1-based) took by finishing, its team's place with teams: 1 for
+    /// the first to finish; `None` while it plays on (and for the seats left when the game
+    /// ends, which [`Game::standings`](crate::Game::standings) ranks by points). Without
+    /// the option `places` only the winners have one.
+    pub fn place(&self, seat: usize) -> Option<usize> {
+        match self.place.get(seat.wrapping_sub(1)) {
+            Some(&p) if p != 0 && seat <= self.rules.seats => Some(p as usize),
+            _ => None,
         }
-        let mut w = 0u8;
-        for s in 0..self.rules.seats {
-            let team = self.rules.team_mask[s];
-            if team & !self.finished == 0 {
-                w |= team;
-            }
-        }
-        SeatSet(w)
+    }
+
+    /// The seats that have a place (see [`place`](Self::place)).
+    pub fn placed(&self) -> SeatSet {
+        SeatSet(self.placed_bits())
     }
 
     /// Progress points of `seat` (1-based): the distance its pieces have gained toward the
@@ -678,15 +717,53 @@ impl Position {
         }
     }
 
-    fn win_reached(&self) -> bool {
-        if self.finished == 0 {
-            return false;
-        }
-        if self.rules.variant.teams() == Teams::None {
-            return true;
-        }
+    /// The seats (bits) whose team has a place.
+    fn placed_bits(&self) -> u8 {
         (0..self.rules.seats)
-            .any(|s| self.finished & (1 << s) != 0 && self.rules.team_mask[s] & !self.finished == 0)
+            .filter(|&s| self.place[s] != 0)
+            .fold(0, |m, s| m | 1 << s)
+    }
+
+    /// The number of teams (seats, without teams) among the seats `bits`.
+    fn teams_in(&self, bits: u8) -> usize {
+        // A team counts once, by its first seat.
+        (0..self.rules.seats)
+            .filter(|&s| bits & (1 << s) != 0 && self.rules.team_mask[s].trailing_zeros() as usize == s)
+            .count()
+    }
+
+    /// Gives the next place to every team whose seats have all finished and that has no
+    /// place yet (several teams finishing on one move share it). While a round is being
+    /// completed under equal turns, the place is the winners' (1).
+    fn take_places(&mut self) {
+        let placed = self.placed_bits();
+        let done: u8 = (0..self.rules.seats)
+            .filter(|&s| placed & (1 << s) == 0 && self.rules.team_mask[s] & !self.finished == 0)
+            .fold(0, |m, s| m | 1 << s);
+        if done == 0 {
+            return;
+        }
+        let place = if self.closing {
+            1
+        } else {
+            1 + self.teams_in(placed) as u8
+        };
+        for s in 0..self.rules.seats {
+            if done & (1 << s) != 0 {
+                self.place[s] = place;
+            }
+        }
+    }
+
+    /// Whether the game has reached its end by finishes: the first team to finish, or with
+    /// `places` all teams but one (the last) finished.
+    fn end_reached(&self) -> bool {
+        let placed = self.placed_bits();
+        if !self.rules.variant.places() {
+            return placed != 0;
+        }
+        let all = ((1u16 << self.rules.seats) - 1) as u8;
+        self.teams_in(all & !placed) <= 1
     }
 
     pub(crate) fn set_turn(&mut self, s: usize) {
@@ -709,12 +786,18 @@ impl Position {
     /// when a move starts or ends in it (every position starts with its finished seats
     /// recorded, see `from_cells`).
     fn advance(&mut self, mover: usize, touched: u8) {
+        let mut newly = 0;
         for s in 0..self.rules.seats {
             if touched & !self.finished & (1 << s) != 0 && self.seat_done(s) {
                 self.finished |= 1 << s;
+                newly |= 1 << s;
             }
         }
-        if !self.closing && self.win_reached() {
+        // The end can only come with a finish: once reached, the game is over or closing.
+        if newly != 0 {
+            self.take_places();
+        }
+        if newly != 0 && !self.closing && self.end_reached() {
             if !self.rules.variant.balance() {
                 self.over = true;
                 return;
@@ -751,6 +834,7 @@ impl Position {
             swapped,
             to_move: self.to_move,
             finished: self.finished,
+            place: self.place,
             closing: self.closing,
             over: self.over,
         }
@@ -826,6 +910,7 @@ impl Position {
         self.hash ^= turn_key(self.to_move) ^ turn_key(u.to_move);
         self.to_move = u.to_move;
         self.finished = u.finished;
+        self.place = u.place;
         self.closing = u.closing;
         self.over = u.over;
         if u.from == u.to {
@@ -883,6 +968,7 @@ impl PartialEq for Position {
         self.rules.variant == other.rules.variant
             && self.to_move == other.to_move
             && self.finished == other.finished
+            && self.place == other.place
             && self.over == other.over
             && self.closing == other.closing
             && self.board[..self.rules.geo.pad_len] == other.board[..other.rules.geo.pad_len]
@@ -906,6 +992,17 @@ impl fmt::Display for Position {
                 write!(f, "{ch}")?;
             }
         }
+        // The places field: only a game played on for the places needs it, and only once a
+        // seat has finished.
+        if self.rules.variant.places() && self.placed_bits() != 0 {
+            f.write_str(" ")?;
+            for s in 0..self.rules.seats {
+                match self.place[s] {
+                    0 => f.write_str(".")?,
+                    p => write!(f, "{p}")?,
+                }
+            }
+        }
         Ok(())
     }
 }
@@ -925,13 +1022,17 @@ impl FromStr for Position {
             return bad(format!("position text is too long ({} bytes)", text.len()));
         }
         let parts: Vec<&str> = text.split_whitespace().collect();
-        if parts.len() != 3 {
+        if parts.len() != 3 && parts.len() != 4 {
             return bad(format!(
-                "a position has three parts separated by spaces (variant, seat to move, rows); found {}",
+                "a position has three parts separated by spaces (variant, seat to move, rows), and a fourth for the places with the option places; found {}",
                 parts.len()
             ));
         }
         let variant: Variant = parts[0].parse()?;
+        let place = match parts.get(3) {
+            Some(field) => parse_places(&variant, field)?,
+            None => [0; MAX_SEATS],
+        };
         let seats = variant.seats();
         let to_move = match parts[1].parse::<usize>() {
             Ok(s) if (1..=seats).contains(&s) => s - 1,
@@ -996,8 +1097,69 @@ impl FromStr for Position {
                 cells[cell.index()] = v;
             }
         }
-        Ok(Position::from_cells(rules, &cells, to_move as u8))
+        Ok(Position::from_cells_placed(rules, &cells, to_move as u8, place))
     }
+}
+
+/// Reads a position string's places field: one character a seat, `.` for a seat still
+/// playing, else the place it took (1 the first). The places must be those a game can
+/// give: a team's seats share one, and a place `p` has `p - 1` teams before it.
+fn parse_places(variant: &Variant, field: &str) -> Result<[u8; MAX_SEATS], Error> {
+    let bad = |m: String| Err(Error::new(ErrorKind::Position, m));
+    if !variant.places() {
+        return bad(format!(
+            "a fourth part (the places) needs the option places; {variant} has none"
+        ));
+    }
+    let seats = variant.seats();
+    let chars: Vec<char> = field.chars().collect();
+    if chars.len() != seats {
+        return bad(format!(
+            "the places '{}' have {} characters; expected one for each of the {seats} seats",
+            clip(field),
+            chars.len()
+        ));
+    }
+    let mut place = [0u8; MAX_SEATS];
+    for (s, &ch) in chars.iter().enumerate() {
+        place[s] = match ch {
+            '.' => 0,
+            '1'..='6' => ch as u8 - b'0',
+            other => {
+                return bad(format!(
+                    "the places, seat {}: unexpected '{}' (use '.' for a seat still playing, or its place)",
+                    s + 1,
+                    other.escape_default()
+                ))
+            }
+        };
+    }
+    for s in 0..seats {
+        for t in 0..seats {
+            if variant.team_of(s) == variant.team_of(t) && place[s] != place[t] {
+                return bad(format!(
+                    "the places: seats {} and {} play together and so share a place",
+                    s + 1,
+                    t + 1
+                ));
+            }
+        }
+        if place[s] != 0 {
+            // Competition ranking by team: place p follows exactly p - 1 teams.
+            let before = (0..seats)
+                .filter(|&t| place[t] != 0 && place[t] < place[s])
+                .fold(0u8, |m, t| m | 1 << variant.team_of(t))
+                .count_ones() as u8;
+            if before + 1 != place[s] {
+                return bad(format!(
+                    "the places: seat {} cannot be {} with {before} before it",
+                    s + 1,
+                    place[s]
+                ));
+            }
+        }
+    }
+    Ok(place)
 }
 
 #[cfg(test)]

@@ -152,6 +152,7 @@ pub struct Variant {
     win: WinRule,
     balance: bool,
     teams: Teams,
+    places: bool,
     turns: u16,
 }
 
@@ -182,6 +183,7 @@ impl Variant {
             win: WinRule::Fill,
             balance: id == VariantId::Halma10x10,
             teams: Teams::None,
+            places: false,
             turns: DEFAULT_TURN_LIMIT,
         }
     }
@@ -239,6 +241,19 @@ impl Variant {
     pub fn teams(&self) -> Teams {
         self.teams
     }
+    /// Play on for the places (`places`): a seat (or team) that finishes takes the next
+    /// place and leaves play, and the game goes on until one is left. Without it the game
+    /// ends at the first finish.
+    pub fn places(&self) -> bool {
+        self.places
+    }
+    /// The sides of the game: the teams, or the seats when there are none.
+    pub fn sides(&self) -> usize {
+        match self.teams {
+            Teams::None => self.seats(),
+            _ => self.seats() / 2,
+        }
+    }
     /// Turns per seat before the game is drawn (solitaire: the move limit).
     pub fn turn_limit(&self) -> u16 {
         if self.id == VariantId::Solitaire {
@@ -289,6 +304,15 @@ impl Variant {
                 "teams need 4 or 6 seats; {} has {}",
                 self.id.as_str(),
                 self.seats()
+            ));
+        }
+        if self.places && self.balance && self.sides() > 2 {
+            // Equal turns share the win among the seats finishing in one round; a game
+            // played on for the places has a finish per place, and which of them a round
+            // is completing is not in the position.
+            return bad(format!(
+                "options 'places' and 'balance' do not go together in a game of {} sides",
+                self.sides()
             ));
         }
         if let Shape::Square { size } = self.shape() {
@@ -472,13 +496,17 @@ impl FromStr for Variant {
                         None => return bad("option 'teams' needs a value: teams=opposite or teams=adjacent".into()),
                     };
                 }
+                "places" => {
+                    not_solitaire(name)?;
+                    v.places = flag()?;
+                }
                 "turns" => {
                     not_solitaire(name)?;
                     v.turns = number(TURNS_RANGE.0 as u32, TURNS_RANGE.1 as u32)? as u16;
                 }
                 _ => {
                     return bad(format!(
-                        "unknown option '{name}' (known: size, camp, side, long, free-target, any-camp, strict, swap, balance, teams, turns)"
+                        "unknown option '{name}' (known: size, camp, side, long, free-target, any-camp, strict, swap, balance, teams, places, turns)"
                     ))
                 }
             }
@@ -523,6 +551,9 @@ impl fmt::Display for Variant {
             Teams::Opposite => f.write_str("+teams=opposite")?,
             Teams::Adjacent => f.write_str("+teams=adjacent")?,
         }
+        if self.places {
+            f.write_str("+places")?;
+        }
         if self.turns != d.turns {
             write!(f, "+turns={}", self.turns)?;
         }
@@ -553,6 +584,10 @@ mod tests {
                 "halma-4+teams=adjacent+turns=50",
             ),
             ("solitaire+long", "solitaire+long"),
+            ("star-3+turns=80+places", "star-3+places+turns=80"),
+            ("star-6+places=on+teams=opposite", "star-6+teams=opposite+places"),
+            ("halma-3+places=off", "halma-3"),
+            ("halma-10x10+places", "halma-10x10+places"),
         ] {
             let v: Variant = input.parse().unwrap_or_else(|e| panic!("{input}: {e}"));
             assert_eq!(v.to_string(), canon);
@@ -582,6 +617,10 @@ mod tests {
             ("solitaire+balance", "solitaire"),
             ("halma++long", "empty option"),
             ("halma+turns=0", "bad value '0' for turns"),
+            ("solitaire+places", "solitaire"),
+            ("star-3+places+balance", "'places' and 'balance'"),
+            ("star-6+places+balance+teams=opposite", "game of 3 sides"),
+            ("halma-4+places=yes", "expected on or off"),
         ] {
             let e = input.parse::<Variant>().expect_err(input);
             assert!(e.to_string().contains(needle), "{input}: {e}");

@@ -112,14 +112,14 @@ pub fn variants() -> Result<JsValue, JsError> {
 }
 
 /// The canonical variant string of a set-up form's fields `{id, size, camp, side, long,
-/// freeTarget, anyCamp, win, balance, teams, turns}` (all but `id` optional: absent means
+/// freeTarget, anyCamp, win, balance, teams, places, turns}` (all but `id` optional: absent means
 /// the base game's default). Throws with the reason when the combination is not a variant.
 #[wasm_bindgen(js_name = variantString)]
 pub fn variant_string(options: JsValue) -> Result<String, JsError> {
     if !options.is_object() {
         return Err(err("variant options must be an object like {id: 'halma'}"));
     }
-    const KNOWN: [&str; 11] = [
+    const KNOWN: [&str; 12] = [
         "id",
         "size",
         "camp",
@@ -130,6 +130,7 @@ pub fn variant_string(options: JsValue) -> Result<String, JsError> {
         "win",
         "balance",
         "teams",
+        "places",
         "turns",
     ];
     known_keys(&options, &KNOWN, "variant option")?;
@@ -399,7 +400,9 @@ impl Game {
         self.pos().finished().seats().map(|s| s as u8).collect()
     }
 
-    /// Standings: `[{seat, rank, points, winner}]`, winners first, then by points.
+    /// Standings: `[{seat, rank, points, winner, place}]`, winners first, then by points;
+    /// `place` is the place a seat took by finishing (with `places` as soon as it
+    /// finishes), else `null`.
     pub fn standings(&self) -> Result<JsValue, JsError> {
         to_js(&self.inner.standings())
     }

@@ -315,3 +315,59 @@ fn the_solver_solves_each_board_moving_each_piece_once() {
         assert_eq!(g.position().in_yard(), 0);
     }
 }
+
+/// Played on for the places, with seat 1 finished (and skipped), the search plays the race
+/// for second place: it sees seat 2's finish two moves ahead against the one seat left.
+#[test]
+fn with_places_the_search_plays_on_for_second_place() {
+    let v: Variant = "halma-3+places".parse().unwrap();
+    let g = v.geometry();
+    let mut cells = vec!['.'; g.len()];
+    for (names, seat) in [
+        ("m16 n16 o16 p16 m15 n15 o15 p15 n14 o14 p14 p13 o13", '1'),
+        ("m1 n1 o1 p1 m2 n2 o2 p2 o3 p3 p4 m3 n5", '2'),
+        ("h8 h9", '3'),
+    ] {
+        for n in names.split(' ') {
+            cells[g.cell_by_name(n).unwrap().index()] = seat;
+        }
+    }
+    let rows: Vec<String> = g
+        .rows()
+        .iter()
+        .map(|r| r.iter().map(|c| cells[c.index()]).collect())
+        .collect();
+    let p: Position = format!("{v} 2 {} 1..", rows.join("/")).parse().unwrap();
+    assert_eq!((p.turn(), p.place(1)), (2, Some(1)));
+    let t = think(&p, Player::Level(5), Budget::nodes(200_000), 4, &NoClock).unwrap();
+    assert!(t.score >= WIN_SCORE, "score {} pv {:?}", t.score, t.pv);
+    let mut game = Game::from_position(p);
+    game.play(t.mv).unwrap();
+    assert_eq!(game.position().turn(), 3, "seat 1 is skipped");
+    for level in [1, 3, 5] {
+        let reply = think(
+            game.position(),
+            Player::Level(level),
+            Budget::nodes(3000),
+            1,
+            &NoClock,
+        )
+        .unwrap();
+        assert!(game.position().is_legal(reply.mv));
+    }
+    let reply = think(game.position(), Player::Greedy, Budget::nodes(1), 1, &NoClock).unwrap();
+    game.play(reply.mv).unwrap();
+    let second = think(
+        game.position(),
+        Player::Level(5),
+        Budget::nodes(200_000),
+        4,
+        &NoClock,
+    )
+    .unwrap();
+    game.play(second.mv).unwrap();
+    assert!(game.is_over());
+    assert_eq!(game.position().place(2), Some(2));
+    let ranks: Vec<_> = game.standings().iter().map(|s| (s.seat, s.rank)).collect();
+    assert_eq!(ranks, [(1, 1), (2, 2), (3, 3)]);
+}

@@ -53,6 +53,10 @@ const VARIANTS: &[&str] = &[
     "star-6+side=2+balance+teams=adjacent",
     "star-6+any-camp+long",
     "star-6+side=3+swap",
+    "halma-3+size=8+camp=10+places",
+    "star-3+side=2+places",
+    "star-6+side=2+places+turns=60",
+    "star-6+side=2+teams=adjacent+places",
     "solitaire",
     "solitaire+long+size=8",
 ];
@@ -253,7 +257,8 @@ proptest! {
         let (g, rules, st) = playout(v, plies, seed);
         let p = g.position();
         check_moves(&rules, p, &st);
-        let derived = rules.state_from(st.board.clone(), st.to_move);
+        // The places field of the text records the places.
+        let derived = rules.state_from_placed(st.board.clone(), st.to_move, if v.places() { st.place.clone() } else { vec![0; st.place.len()] });
         // Not representable: team games where a finished seat's (fill) target camp has been
         // emptied again by another seat's piece leaving it; finished seats stay finished.
         check_text(p, derived == st);

@@ -735,6 +735,217 @@ fn star_teams_opposite_pairs_facing_points() {
     assert_ne!(v.team_of(1), v.team_of(2));
 }
 
+// ---------------------------------------------------------------- playing on for places
+
+/// The places of seats 1.. of a game, `0` for none.
+fn places(g: &Game) -> Vec<usize> {
+    let p = g.position();
+    (1..=p.seats()).map(|s| p.place(s).unwrap_or(0)).collect()
+}
+
+#[test]
+fn places_play_on_after_the_first_finish_and_rank_by_finishing() {
+    let mut g = game(three_seat_finish("halma-3+places"));
+    play(&mut g, "n12-o13");
+    assert_eq!(g.outcome(), None, "play goes on for second place");
+    assert_eq!(places(&g), [1, 0, 0]);
+    assert_eq!(g.position().turn(), 2);
+    let st = g.standings();
+    assert_eq!((st[0].seat, st[0].rank, st[0].place), (1, 1, Some(1)), "{st:?}");
+    assert!(st[0].winner);
+    assert_eq!(st[1].place, None);
+    // the finished seat is skipped: 2, 3, 2
+    play(&mut g, "n5-n4 c5-c6");
+    assert_eq!(g.position().turn(), 2, "seat 1 is skipped");
+    assert!(g.destinations(g.position().parse_cell("n12").unwrap()).is_empty());
+    // seat 2 finishes second: one seat is left, and the game is over
+    play(&mut g, "n4-o4");
+    assert_eq!(winners(&g), [1]);
+    assert_eq!(places(&g), [1, 2, 0]);
+    let st: Vec<_> = g.standings().iter().map(|s| (s.seat, s.rank, s.place)).collect();
+    assert_eq!(st, [(1, 1, Some(1)), (2, 2, Some(2)), (3, 3, None)]);
+    // the default: the first finish ends the game, the others by points
+    let mut d = game(three_seat_finish("halma-3"));
+    play(&mut d, "n12-o13");
+    assert_eq!(winners(&d), [1]);
+}
+
+#[test]
+fn places_a_seat_may_finish_on_another_seats_move() {
+    // halma-3 under fill: seat 2 fills the last cell of seat 3's target camp (seat 1's
+    // home); seat 3 takes first place on seat 2's move and its turn is skipped
+    let p = place(
+        "halma-3+places",
+        2,
+        "a1,b1,c1,d1,a2,b2,c2,d2,a3,b3,c3,a4=3 b5,m1=2 h8=1",
+    );
+    let mut g = game(p);
+    play(&mut g, "b5-b4");
+    assert_eq!(places(&g), [0, 0, 1]);
+    assert_eq!(g.outcome(), None);
+    assert_eq!(g.position().turn(), 1, "seat 3 is skipped");
+    play(&mut g, "h8-h9");
+    assert_eq!(g.position().turn(), 2);
+}
+
+#[test]
+fn places_position_strings_and_records_round_trip_mid_game() {
+    let mut g = game(three_seat_finish("halma-3+places"));
+    play(&mut g, "n12-o13 n5-n4");
+    let text = g.position().to_string();
+    assert!(text.ends_with(" 1.."), "{text}");
+    let q: Position = text.parse().unwrap();
+    assert_eq!(&q, g.position());
+    assert_eq!(q.turn(), 3);
+    assert_eq!(q.place(1), Some(1));
+    // the record and the link replay to the same game
+    let back = Game::from_record(&g.record()).unwrap();
+    assert_eq!(back.position(), g.position());
+    assert_eq!(back.standings(), g.standings());
+    let linked = Game::from_link(&g.to_link()).unwrap();
+    assert_eq!(linked.position(), g.position());
+    // a game started from a position with a finished seat records that position
+    let mut h = Game::from_position(q.clone());
+    play(&mut h, "c5-c6");
+    assert!(h.record().starts_with(&format!("{text}\n")), "{}", h.record());
+    let h2 = Game::from_record(&h.record()).unwrap();
+    assert_eq!(h2.position(), h.position());
+    let link = h.to_link();
+    assert!(link.ends_with("~1.."), "{link}");
+    let linked = Game::from_link(&link).unwrap();
+    assert_eq!(linked.position(), h.position());
+    // the link keeps the places field too: from the star start, where only the field says
+    // that seat 2 has finished
+    let start = Position::start("star-3+places".parse().unwrap()).to_string();
+    let mut k = Game::from_position(format!("{start} .1.").parse().unwrap());
+    let m = k.legal_moves()[0];
+    k.play(m).unwrap();
+    assert_eq!(k.position().turn(), 3, "seat 2 is skipped");
+    let back = Game::from_link(&k.to_link()).unwrap();
+    assert_eq!(back.position(), k.position());
+    assert_eq!(back.position().place(2), Some(1));
+    // no field while nobody has finished, nor without the option
+    assert_eq!(
+        Position::start("halma-3+places".parse().unwrap())
+            .to_string()
+            .split(' ')
+            .count(),
+        3
+    );
+}
+
+#[test]
+fn places_field_keeps_a_seat_finished_and_is_checked() {
+    // seat 1 has a place though its camp is no longer full (under fill, another seat's
+    // blocker may leave it): it stays finished and is skipped
+    let start = Position::start("star-3+places".parse().unwrap()).to_string();
+    let q: Position = format!("{start} 1.2").parse().unwrap();
+    assert_eq!((q.place(1), q.place(2), q.place(3)), (Some(1), None, Some(2)));
+    assert!(q.is_over(), "one seat is left");
+    let q: Position = format!("{start} .1.").parse().unwrap();
+    assert!(!q.is_over());
+    assert_eq!(q.turn(), 1);
+    let q: Position = (start.replacen(" 1 ", " 2 ", 1) + " .1.").parse().unwrap();
+    assert_eq!(q.turn(), 3, "a finished seat to move hands the turn on");
+    let e = |text: String| text.parse::<Position>().unwrap_err().to_string();
+    assert!(
+        e(format!("{start} 2..")).contains("seat 1 cannot be 2"),
+        "{}",
+        e(format!("{start} 2.."))
+    );
+    assert!(e(format!("{start} 1.")).contains("3 seats"));
+    assert!(e(format!("{start} 1x.")).contains("unexpected 'x'"));
+    let plain = Position::start("star-3".parse().unwrap()).to_string();
+    assert!(e(format!("{plain} 1..")).contains("needs the option places"));
+    // two seats sharing the first place, then the next is third
+    assert!(format!("{start} 11.").parse::<Position>().unwrap().is_over());
+    let six = Position::start("star-6+places".parse().unwrap()).to_string();
+    assert!(format!("{six} 11.3..").parse::<Position>().is_ok());
+    assert!(e(format!("{six} 11.2..")).contains("seat 4 cannot be 2"));
+}
+
+#[test]
+fn places_with_teams_rank_teams_and_skip_their_seats() {
+    // star-6 opposite teams 1+4, 2+5, 3+6: a team's seats share its place
+    let start = Position::start("star-6+teams=opposite+places".parse().unwrap()).to_string();
+    let q: Position = format!("{start} 1..1..").parse().unwrap();
+    assert!(!q.is_over(), "two teams are left");
+    assert_eq!(q.turn(), 2, "seat 1 is skipped");
+    let mut g = Game::from_position(q);
+    let m = g.legal_moves()[0];
+    g.play(m).unwrap();
+    assert_eq!(g.position().turn(), 3);
+    let m = g.legal_moves()[0];
+    g.play(m).unwrap();
+    assert_eq!(g.position().turn(), 5, "seat 4 is skipped");
+    let st: Vec<_> = g.standings().iter().map(|s| (s.seat, s.rank)).collect();
+    assert_eq!(&st[..2], [(1, 1), (4, 1)]);
+    // the teams still playing rank after it by their points, two seats a rank
+    assert!(
+        st[2].1 == 2 && st[3].1 == 2 && st[4].1 >= 2 && st[4].1 == st[5].1,
+        "{st:?}"
+    );
+    let e = format!("{start} 1.....")
+        .parse::<Position>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("seats 1 and 4 play together"), "{e}");
+    // the last team left is third, after the two
+    let over: Position = format!("{start} 12.12.").parse().unwrap();
+    assert!(over.is_over());
+    let st: Vec<_> = Game::from_position(over)
+        .standings()
+        .iter()
+        .map(|s| (s.seat, s.rank))
+        .collect();
+    assert_eq!(st, [(1, 1), (4, 1), (2, 2), (5, 2), (3, 3), (6, 3)]);
+}
+
+#[test]
+fn places_turn_limit_ranks_the_rest_by_points() {
+    let mut g = game(three_seat_finish("halma-3+places+turns=2"));
+    play(&mut g, "n12-o13 n5-n4 c5-c6 n4-n5 c6-c7");
+    // seat 2 to move with its 2 turns taken: the game stops; seat 1 keeps its win
+    assert_eq!(g.position().turn(), 2);
+    assert_eq!(winners(&g), [1]);
+    let st: Vec<_> = g.standings().iter().map(|s| (s.seat, s.rank, s.place)).collect();
+    assert_eq!(st[0], (1, 1, Some(1)));
+    assert_eq!((st[1].0, st[1].1, st[2].0, st[2].1), (2, 2, 3, 3), "{st:?}");
+    // before any finish it is a draw as without places
+    let mut d = game(three_seat_finish("halma-3+places+turns=1"));
+    play(&mut d, "n12-n13 n5-n4 c5-c6");
+    assert_eq!(
+        d.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::TurnLimit
+        })
+    );
+}
+
+#[test]
+fn places_change_nothing_with_two_sides() {
+    for v in ["halma-8x8+places", "halma-8x8"] {
+        let mut g = game(place(v, 1, FILL_SPEC));
+        play(&mut g, "f5-g6");
+        assert_eq!(winners(&g), [1], "{v}");
+    }
+    // equal turns still share the win with two seats
+    let mut g = game(place("halma-10x10+places", 1, BALANCE));
+    play(&mut g, "i5-j6 a6-a5");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::SharedWin
+        })
+    );
+    let e = "star-3+places+balance"
+        .parse::<Variant>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("do not go together"), "{e}");
+    assert!("solitaire+places".parse::<Variant>().is_err());
+}
+
 // ---------------------------------------------------------------- passes and draws
 
 /// Seat 2's only piece, h8, is walled in: g8 g7 h7 and the hop landings f8 f6 h6 are taken.

@@ -41,7 +41,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 /// Every variant id with its defaults, and option sets: long jumps, free target, any camp,
-/// strict, swap, equal turns, both kinds of teams, small turn limits, custom sizes, camps
+/// strict, swap, equal turns, both kinds of teams, places, small turn limits, custom sizes, camps
 /// and sides, solitaire. Big boards get a turn limit so that games between weak players end
 /// in reasonable time; a few keep the default 300.
 const VARIANTS: &[&str] = &[
@@ -96,6 +96,12 @@ const VARIANTS: &[&str] = &[
     "star-6+side=2+balance+teams=adjacent",
     "star-6+side=2+long+teams=opposite",
     "star-6+any-camp+long+free-target+turns=40",
+    "halma-3+places+turns=60",
+    "halma-3+size=10+camp=10+places",
+    "star-3+places+turns=60",
+    "star-5+side=2+places",
+    "star-6+side=2+places",
+    "star-6+teams=opposite+places+turns=40",
     "solitaire",
     "solitaire+long",
     "solitaire+size=8+camp=10",

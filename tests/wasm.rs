@@ -466,6 +466,30 @@ fn outcome_and_standings_of_a_game_in_progress() {
     assert_eq!(get(&info, "variant").as_string().as_deref(), Some("star-3"));
 }
 
+/// Played on for the places, a seat that finished has its place in the standings while
+/// the game goes on, and `variantString` takes the field.
+#[wasm_bindgen_test]
+fn places_show_in_the_standings_while_the_game_goes_on() {
+    let v = ok(variant_string({
+        let o = js_sys::Object::new();
+        Reflect::set(&o, &s("id"), &s("star-3")).unwrap();
+        Reflect::set(&o, &s("places"), &JsValue::TRUE).unwrap();
+        o.into()
+    }));
+    assert_eq!(v, "star-3+places");
+    let start = halma::Position::start(v.parse().unwrap()).to_string();
+    let g = ok(Game::from_position(s(&format!("{start} .1."))));
+    assert!(g.outcome().expect("outcome").is_null());
+    assert_eq!(g.turn(), 1);
+    let st = array(&ok(g.standings()));
+    let second = st.iter().find(|r| num(&get(r, "seat")) == 2.0).unwrap();
+    assert_eq!(num(&get(&second, "place")), 1.0);
+    assert_eq!(get(&second, "winner").as_bool(), Some(true));
+    let first = st.iter().find(|r| num(&get(r, "seat")) == 1.0).unwrap();
+    assert!(get(&first, "place").is_null());
+    assert_eq!(get(&ok(g.variant_info()), "places").as_bool(), Some(true));
+}
+
 #[wasm_bindgen_test]
 fn solitaire_status_counts_moves_and_unpaired_pieces() {
     let mut g = new_game("solitaire");

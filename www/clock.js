@@ -171,7 +171,7 @@ export function checkSavedClocks(c, seats, plies) {
   return { left: [...left], at: plies, past, flagged };
 }
 
-/** @typedef {{seat: number, rank: number, points: number, winner: boolean}} Standing */
+/** @typedef {{seat: number, rank: number, points: number, winner: boolean, place: number | null}} Standing */
 
 /**
  * The standings when `flagged`'s time ran out: its team last, the others in the engine's
@@ -194,7 +194,8 @@ export function timeStandings(standings, flagged, teamOf) {
     const prev = all[all.length - 1];
     const i = all.length;
     const same = prev && !lost(prev.seat) === !lost(s.seat) && (lost(s.seat) || standings.find((x) => x.seat === prev.seat)?.rank === s.rank);
-    all.push({ seat: s.seat, points: s.points, winner: winners.includes(s.seat), rank: same ? prev.rank : i + 1 });
+    // A place already taken by finishing (played on for the places) is kept.
+    all.push({ seat: s.seat, points: s.points, winner: winners.includes(s.seat), rank: same ? prev.rank : i + 1, place: s.place ?? null });
   }
   return { winners, standings: all };
 }

@@ -22,7 +22,7 @@ import { t, tn } from './i18n.js';
  * @property {boolean} solitaire
  * @property {boolean} teams whether teams are possible
  * @property {string[]} options the options that apply (`size camp side long free-target
- *   any-camp win balance teams turns`)
+ *   any-camp win balance teams places turns`)
  * @property {BaseChoices} choices the values the numeric options allow
  */
 
@@ -52,6 +52,7 @@ import { t, tn } from './i18n.js';
  * @property {'fill' | 'strict' | 'swap'} winRule
  * @property {boolean} balance
  * @property {'none' | 'opposite' | 'adjacent'} teams
+ * @property {boolean} places play on for the places after the first finish
  * @property {number[]} seatTeams team of each seat, 1-based (index 0: seat 1)
  * @property {number} turnLimit
  * @property {boolean} solitaire
@@ -88,6 +89,7 @@ export function rulesOf(v) {
     out.push(t(`rules.win.${v.winRule}`));
     if (v.balance) out.push(t('rules.balance'));
     if (v.teams !== 'none') out.push(t(`rules.teams.${v.teams}`));
+    if (v.places) out.push(t(v.teams !== 'none' ? 'rules.places.teams' : 'rules.places'));
     out.push(t('rules.pass'));
     out.push(tn('rules.draw', v.turnLimit));
     out.push(t('rules.points'));
@@ -131,6 +133,7 @@ export function differencesOf(v) {
     if (v.winRule === 'swap') out.push(t('rules.diff.swap'));
     if (v.balance) out.push(t('rules.diff.balance'));
     if (v.teams !== 'none') out.push(t('rules.diff.teams'));
+    if (v.places) out.push(t('rules.diff.places'));
     if (v.turnLimit !== std.turnLimit) out.push(tn('rules.diff.turns', v.turnLimit, { std: std.turnLimit }));
   }
   if (out.length === 0) out.push(t('rules.diff.none'));
@@ -173,6 +176,7 @@ export function optionWords(v, tr = t) {
     if (v.winRule !== 'fill') out.push(tr(`name.win.${v.winRule}`));
     if (v.balance !== base.balance) out.push(tr(v.balance ? 'name.balance' : 'name.noBalance'));
     if (v.teams !== 'none') out.push(tr(`name.teams.${v.teams}`));
+    if (v.places) out.push(tr('name.places'));
     if (v.turnLimit !== base.turnLimit) out.push(count('name.turns', v.turnLimit));
   }
   return out;

@@ -15,7 +15,7 @@ import { gameName } from './rules.js';
 /** @typedef {import('./players.js').SeatController} SeatController */
 /** @typedef {import('./players.js').MoveAnswer} MoveAnswer */
 /** @typedef {{seat: number, move: {from: number, to: number} | null, path: number[], text: string}} Ply */
-/** @typedef {{seat: number, rank: number, points: number, winner: boolean}} Standing */
+/** @typedef {{seat: number, rank: number, points: number, winner: boolean, place: number | null}} Standing */
 /**
  * How a game ended: the engine's outcome, or a clock that ran out (`time`: the seat out of
  * time, the winners and the standings the clock rule gives, clock.js).

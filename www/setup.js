@@ -25,6 +25,7 @@ import { createClockSetup } from './panels/clock-setup.js';
  * @property {boolean} freeTarget
  * @property {boolean} anyCamp
  * @property {boolean} balance
+ * @property {boolean} places play on for the places after the first finish
  * @property {'fill' | 'strict' | 'swap'} win
  * @property {'none' | 'opposite' | 'adjacent'} teams
  * @property {number} turns
@@ -45,6 +46,7 @@ export function defaultForm(base) {
     freeTarget: false,
     anyCamp: false,
     balance: base.balance,
+    places: false,
     win: 'fill',
     teams: 'none',
     turns: base.turnLimit,
@@ -71,6 +73,7 @@ export function variantOptions(f, base) {
   if (has('win')) o.win = f.win;
   if (has('balance')) o.balance = f.balance;
   if (has('teams')) o.teams = f.teams;
+  if (has('places')) o.places = f.places;
   if (has('turns')) o.turns = f.turns;
   return o;
 }
@@ -93,6 +96,7 @@ export function formFromInfo(v, base) {
   f.balance = v.balance;
   f.win = v.winRule;
   f.teams = v.teams;
+  if (has('places')) f.places = v.places;
   if (has('turns')) f.turns = v.turnLimit;
   return f;
 }
@@ -160,6 +164,7 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
   const free = /** @type {HTMLInputElement} */ ($('su-free'));
   const anyCamp = /** @type {HTMLInputElement} */ ($('su-anycamp'));
   const balance = /** @type {HTMLInputElement} */ ($('su-balance'));
+  const places = /** @type {HTMLInputElement} */ ($('su-places'));
   const turns = /** @type {HTMLInputElement} */ ($('su-turns'));
   const seatsList = $('su-seats');
   const errorEl = $('su-error');
@@ -212,6 +217,7 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
       freeTarget: free.checked,
       anyCamp: anyCamp.checked,
       balance: balance.checked,
+      places: places.checked,
       win: /** @type {SetupForm['win']} */ (radioValue('su-win') || 'fill'),
       teams: /** @type {SetupForm['teams']} */ (radioValue('su-teams') || 'none'),
       turns: n(turns.value, d.turns) ?? d.turns,
@@ -276,6 +282,7 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
     free.checked = f.freeTarget;
     anyCamp.checked = f.anyCamp;
     balance.checked = f.balance;
+    places.checked = f.places;
     setRadio('su-win', f.win);
     setRadio('su-teams', f.teams);
     turns.value = String(f.turns);
@@ -295,6 +302,10 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
     long.disabled = !has('long');
     free.disabled = !has('free-target');
     balance.disabled = !has('balance');
+    // Places mean something with three players or more.
+    places.disabled = !has('places');
+    $('su-places-row').hidden = !has('places');
+    $('su-places-desc').hidden = !has('places');
     turns.disabled = !has('turns');
     for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="su-win"]'))) {
       el.disabled = !has('win');
@@ -457,7 +468,7 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
     writeForm(defaultForm(baseOf(sel.value)));
     refresh();
   });
-  for (const el of [size, camp, side, long, free, anyCamp, balance, turns]) {
+  for (const el of [size, camp, side, long, free, anyCamp, balance, places, turns]) {
     el.addEventListener('change', refresh);
     el.addEventListener('input', refresh);
   }

@@ -59,6 +59,9 @@ pub const VARIANTS: &[&str] = &[
     "star-6+any-camp+long",
     "star-6+side=3+swap",
     "star-6+side=2+long+free-target+teams=opposite+turns=30",
+    "star-3+side=2+places",
+    "star-6+side=2+teams=opposite+places",
+    "halma-3+size=8+camp=10+places+turns=40",
     "solitaire",
     "solitaire+long",
     "solitaire+size=8+camp=10",
@@ -422,21 +425,29 @@ pub fn expected_outcome(rules: &Rules, g: &Game, states: &[State]) -> String {
             "none".into()
         };
     }
-    if rules.deadlocked(st) {
-        return "draw blocked".into();
-    }
     let seen = states
         .iter()
         .filter(|s| s.board == st.board && s.to_move == st.to_move)
         .count();
-    if seen >= 3 {
-        return "draw repetition".into();
-    }
     let turns = g.history().filter(|p| p.seat == st.to_move + 1).count();
-    if !st.closing && turns >= v.turn_limit() as usize {
-        return "draw turn-limit".into();
+    let draw = if rules.deadlocked(st) {
+        "draw blocked"
+    } else if seen >= 3 {
+        "draw repetition"
+    } else if !st.closing && turns >= v.turn_limit() as usize {
+        "draw turn-limit"
+    } else {
+        return "none".into();
+    };
+    // Played on for the places, a game stopped after the first finish has its winners.
+    let first: Vec<usize> = (0..rules.seats)
+        .filter(|&s| st.place[s] == 1)
+        .map(|s| s + 1)
+        .collect();
+    if rules.places && !first.is_empty() {
+        return format!("win {first:?}");
     }
-    "none".into()
+    draw.into()
 }
 
 /// The engine's outcome in the words of [`expected_outcome`].

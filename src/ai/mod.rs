@@ -239,10 +239,12 @@ pub fn think(
     let progress = |m: &Move| pos.rules().progress(seat, g.pad(m.from), g.pad(m.to));
     // A move that wins on the spot is always taken (by every player but random).
     if player != Player::Random {
-        if let Some(&m) = moves
-            .iter()
-            .find(|&&m| pos.after(m).is_ok_and(|p| p.winners().contains(seat + 1)))
-        {
+        if let Some(&m) = moves.iter().find(|&&m| {
+            pos.after(m).is_ok_and(|p| {
+                // Played on for the places, finishing takes the best place left.
+                p.winners().contains(seat + 1) || (p.variant().places() && p.placed().contains(seat + 1))
+            })
+        }) {
             return finish(m, WIN, 1, moves.len() as u64, vec![m]);
         }
     }

@@ -153,6 +153,11 @@ pub(crate) struct Searcher<'a> {
     scratch: Vec<u32>,
     /// In a playout, which leaves the table alone.
     in_playout: bool,
+    /// The game is played on for the places (`places`): a finish on the line ends it for
+    /// the search, and the seats placed before the root are out of it.
+    places: bool,
+    /// With `places`, the seats that had a place at the root.
+    root_placed: u8,
 }
 
 /// The result of a search at the root.
@@ -176,7 +181,10 @@ impl<'a> Searcher<'a> {
         }
         let tt_size = 1 << 18;
         let v = &r.variant;
+        // Played on for the places, the teams placed already are out of the race.
+        let root_placed = if v.places() { pos.placed().0 } else { 0 };
         let opposing_sides = (0..r.seats)
+            .filter(|&s| root_placed & (1 << s) == 0)
             .map(|s| v.team_of(s))
             .filter(|&t| t != v.team_of(root))
             .fold(0u8, |m, t| m | 1 << t)
@@ -219,6 +227,8 @@ impl<'a> Searcher<'a> {
             },
             scratch: Vec::with_capacity(64),
             in_playout: false,
+            places: v.places(),
+            root_placed,
         }
     }
 
@@ -290,7 +300,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let best_opp = (0..self.seats)
-            .filter(|&s| self.team & (1 << s) == 0)
+            .filter(|&s| (self.team | self.root_placed) & (1 << s) == 0)
             .map(|s| teams[v.team_of(s)])
             .max()
             .unwrap_or(0);
@@ -334,8 +344,19 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Whether the line has ended: the game is over, or played on for the places, a team
+    /// has finished since the root (the first to finish on the line takes the better place,
+    /// which is what the search plays for).
+    fn ended(&self) -> bool {
+        self.pos.is_over() || (self.places && self.pos.placed().0 & !self.root_placed != 0)
+    }
+
     fn terminal(&self, ply: usize) -> i32 {
-        let w = self.pos.winners().0;
+        let w = if self.places {
+            self.pos.placed().0 & !self.root_placed
+        } else {
+            self.pos.winners().0
+        };
         let ours = w & self.team != 0;
         let theirs = w & !self.team != 0;
         match (ours, theirs) {
@@ -447,7 +468,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, max_layer: bool) -> i32 {
-        if self.pos.is_over() {
+        if self.ended() {
             return self.terminal(ply);
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
@@ -733,7 +754,7 @@ impl<'a> Searcher<'a> {
             if let Some(m) = self.greedy_move(s) {
                 let turn = self.pos.to_move;
                 undos.push((self.make(&m), turn, (m.from, m.to)));
-                if self.pos.is_over() {
+                if self.ended() {
                     return (undos, true);
                 }
             }
@@ -840,7 +861,7 @@ impl<'a> Searcher<'a> {
         let mut undos = Vec::with_capacity(max_plies + 1);
         undos.push(self.pos.make(first.0 as usize, first.1 as usize));
         for _ in 0..max_plies {
-            if self.pos.is_over() {
+            if self.ended() {
                 break;
             }
             self.nodes += 1;
@@ -877,7 +898,7 @@ impl<'a> Searcher<'a> {
         let turn0 = self.pos.to_move;
         undos.push((self.make(first), turn0));
         let mut max_layer = false;
-        while pv.len() < 8 && !self.pos.is_over() {
+        while pv.len() < 8 && !self.ended() {
             if !max_layer && self.race_only {
                 // The opponents' layer of a race is the model's moves, not a stored choice.
                 let (layer, _) = self.play_model();

@@ -179,6 +179,7 @@ pub struct Rules {
     pub win: WinRule,
     pub balance: bool,
     pub teams: bool,
+    pub places: bool,
     pub solitaire: bool,
 }
 
@@ -250,6 +251,7 @@ impl Rules {
             win: variant.win_rule(),
             balance: variant.balance(),
             teams: variant.teams() != Teams::None,
+            places: variant.places(),
             solitaire,
             variant,
             board,
@@ -405,13 +407,48 @@ impl Rules {
         }
     }
 
-    fn win_reached(&self, finished: &[bool]) -> bool {
-        (0..self.seats).any(|s| {
-            finished[s]
-                && (0..self.seats)
-                    .filter(|&t| self.team[t] == self.team[s])
-                    .all(|t| finished[t])
-        })
+    /// The number of distinct teams among the seats for which `pick` holds.
+    fn teams_where(&self, pick: impl Fn(usize) -> bool) -> usize {
+        let mut teams: Vec<usize> = (0..self.seats)
+            .filter(|&s| pick(s))
+            .map(|s| self.team[s])
+            .collect();
+        teams.sort();
+        teams.dedup();
+        teams.len()
+    }
+
+    /// Teams whose seats have all finished take the next place (all of them the same one);
+    /// while a round is being completed under equal turns, the winners' place.
+    fn take_places(&self, st: &mut State) {
+        let done: Vec<usize> = (0..self.seats)
+            .filter(|&s| {
+                st.place[s] == 0
+                    && (0..self.seats)
+                        .filter(|&t| self.team[t] == self.team[s])
+                        .all(|t| st.finished[t])
+            })
+            .collect();
+        if done.is_empty() {
+            return;
+        }
+        let place = if st.closing {
+            1
+        } else {
+            1 + self.teams_where(|s| st.place[s] != 0)
+        };
+        for s in done {
+            st.place[s] = place;
+        }
+    }
+
+    /// The end by finishes: the first team, or with `places` every team but one.
+    fn win_reached(&self, st: &State) -> bool {
+        if self.places {
+            self.teams_where(|s| st.place[s] == 0) <= 1
+        } else {
+            st.place.iter().any(|&p| p != 0)
+        }
     }
 
     /// The state a position text describes: finished seats are those that meet their goal;
@@ -419,15 +456,25 @@ impl Rules {
     /// comes after every finished seat (the round is still being completed). A finished
     /// seat to move (team games) hands the turn to the next unfinished seat.
     pub fn state_from(&self, cells: Vec<u8>, to_move: usize) -> State {
-        let finished: Vec<bool> = (0..self.seats).map(|s| self.done(&cells, s)).collect();
+        self.state_from_placed(cells, to_move, vec![0; self.seats])
+    }
+
+    /// As [`state_from`](Self::state_from), with the places field of a position text: a
+    /// seat with a place has finished.
+    pub fn state_from_placed(&self, cells: Vec<u8>, to_move: usize, place: Vec<usize>) -> State {
+        let finished: Vec<bool> = (0..self.seats)
+            .map(|s| place[s] != 0 || self.done(&cells, s))
+            .collect();
         let mut st = State {
             board: cells,
             to_move,
             finished,
+            place,
             closing: false,
             over: false,
         };
-        if self.win_reached(&st.finished) {
+        self.take_places(&mut st);
+        if self.win_reached(&st) {
             if self.balance {
                 st.closing = true;
                 st.over = (to_move..self.seats).any(|s| st.finished[s]);
@@ -444,7 +491,8 @@ impl Rules {
     }
 
     pub fn state_of(&self, p: &Position) -> State {
-        self.state_from(p.cells(), p.turn() - 1)
+        let place = (1..=self.seats).map(|s| p.place(s).unwrap_or(0)).collect();
+        self.state_from_placed(p.cells(), p.turn() - 1, place)
     }
 
     pub fn start(&self) -> State {
@@ -485,7 +533,8 @@ impl Rules {
                 st.finished[s] = true;
             }
         }
-        if !st.closing && self.win_reached(&st.finished) {
+        self.take_places(st);
+        if !st.closing && self.win_reached(st) {
             if !self.balance {
                 st.over = true;
                 return;
@@ -514,6 +563,12 @@ impl Rules {
     pub fn winners(&self, st: &State) -> Vec<usize> {
         if !st.over {
             return Vec::new();
+        }
+        if self.places {
+            return (0..self.seats)
+                .filter(|&s| st.place[s] == 1)
+                .map(|s| s + 1)
+                .collect();
         }
         (0..self.seats)
             .filter(|&s| {
@@ -604,6 +659,8 @@ pub struct State {
     /// 0-based.
     pub to_move: usize,
     pub finished: Vec<bool>,
+    /// The place each seat took by finishing (0: none).
+    pub place: Vec<usize>,
     pub closing: bool,
     pub over: bool,
 }
@@ -616,6 +673,8 @@ pub fn assert_same(r: &Rules, p: &Position, st: &State, context: &str) {
     let ours: Vec<usize> = (0..r.seats).filter(|&s| st.finished[s]).map(|s| s + 1).collect();
     assert_eq!(fin, ours, "{context}: finished seats of {p}");
     assert_eq!(p.is_over(), st.over, "{context}: over in {p}");
+    let place: Vec<usize> = (1..=r.seats).map(|s| p.place(s).unwrap_or(0)).collect();
+    assert_eq!(place, st.place, "{context}: places in {p}");
     assert_eq!(
         p.is_closing(),
         st.closing && !st.over,

@@ -161,6 +161,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs, co
    * @param {{animate: boolean}} how
    */
   function applyMove(from, to, how) {
+    const placedBefore = places();
     /** @type {Ply[]} */
     let plies;
     const seat = session.game().turn();
@@ -178,9 +179,29 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs, co
     if (!browse.active()) playSound(session.isOver() ? 'end' : mv && session.hops(mv.path) > 0 ? 'hop' : 'move', mv ? session.hops(mv.path) : 0);
     const game = session.game();
     let text = describePlies(session, plies);
+    // Played on for the places: who finished on this move, and that the others go on.
+    for (const [placed, place] of places()) {
+      if (placedBefore.has(placed)) continue;
+      text += ` ${t(session.isOver() ? 'announce.place' : 'announce.placeOn', { name: session.seatName(placed), ord: t(`ord.${place}`) })}`;
+    }
     if (!session.isOver()) text += ` ${t('announce.turn', { name: session.seatName(game.turn()) })}`;
     else text += ` ${session.statusText()}`;
     announce(text);
+  }
+
+  /**
+   * The places taken so far by finishing, by seat (empty unless the game is played on for
+   * the places).
+   * @returns {Map<number, number>}
+   */
+  function places() {
+    /** @type {Map<number, number>} */
+    const out = new Map();
+    if (!session.info().places) return out;
+    for (const s of /** @type {import('../session.js').Standing[]} */ (session.game().standings())) {
+      if (s.place) out.set(s.seat, s.place);
+    }
+    return out;
   }
 
   /** @param {Game} g @param {GameSetup} s @param {{announceText?: string, id?: string, clocks?: object}} [opts] */

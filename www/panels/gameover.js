@@ -43,12 +43,14 @@ function render(session) {
   again.textContent = t(again.dataset.i18n);
   /** @type {Standing[]} */
   const st = session.standings();
+  // Played on for the places, the ranking reads as places: 1st, 2nd, …
+  const places = session.info().places;
   $('over-body').replaceChildren(
     ...st.map((s) => {
       const tr = document.createElement('tr');
       if (s.winner) tr.classList.add('winner');
       const rank = document.createElement('td');
-      rank.textContent = String(s.rank);
+      rank.textContent = places ? t(`ord.${s.rank}`) : String(s.rank);
       const who = document.createElement('td');
       who.append(swatch(s.seat), document.createTextNode(` ${session.seatName(s.seat)}${s.winner ? ` — ${t('over.winner')}` : ''}`));
       const pts = document.createElement('td');

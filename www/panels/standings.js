@@ -3,7 +3,8 @@
 // and in a game of more than two seats its last move and whether it moved in this round.
 // With teams the rows stand under a heading per team (its seats' colours and the team's
 // distance). In a solitaire (no race) it counts the pieces still without a mirror partner,
-// which the board rings.
+// which the board rings. Played on for the places, a seat that has finished shows its place
+// ("1st place") and that its turns are skipped.
 
 import { t, tn } from '../i18n.js';
 import { seatColor } from '../colors.js';
@@ -41,6 +42,13 @@ export function renderStandings(session) {
   heading.dataset.i18n = sol ? 'panel.symmetry' : 'play.progress';
   heading.textContent = t(heading.dataset.i18n);
   const finished = new Set(Array.from(game.finished()));
+  /** The places taken by finishing (played on for the places). @type {Map<number, number>} */
+  const placeOf = new Map();
+  if (info.places) {
+    for (const st of /** @type {import('../session.js').Standing[]} */ (game.standings())) {
+      if (st.place) placeOf.set(st.seat, st.place);
+    }
+  }
   /** @type {Ply[]} */
   const h = game.history();
   const over = session.isOver();
@@ -59,13 +67,17 @@ export function renderStandings(session) {
     const pl = session.players()[s - 1];
     // A computer's level; "computer" too when its name does not say so already.
     if (pl && pl.kind === 'computer' && session.isExternal(s)) tags.push(t(pl.name ? 'panel.computer' : 'panel.level', { n: clampLevel(pl.level) }));
-    if (finished.has(s)) tags.push(t('panel.finished'));
+    const place = placeOf.get(s);
+    if (place) tags.push(t('panel.place', { ord: t(`ord.${place}`) }));
+    else if (finished.has(s)) tags.push(t('panel.finished'));
     const who = session.playerName(s);
     let last = '';
     if (info.seats > 2) {
       let p = null;
       for (let i = h.length - 1; i >= 0 && !p; i--) if (h[i].seat === s) p = h[i];
       last = !p ? t('play.last.none') : p.move ? t('play.last.move', { move: p.text }) : t('play.last.pass');
+      // A finished seat is out of play while the others go on: its turns are skipped.
+      if (finished.has(s) && !over) last = t('play.last.skipped');
     }
     const left = Math.max(0, togo[s - 1] ?? 0);
     const full = Math.max(1, (pts[s - 1] ?? 0) + left);
@@ -77,7 +89,7 @@ export function renderStandings(session) {
       who,
       extra: tags.length ? ` · ${tags.join(' · ')}` : '',
       last,
-      moved: info.seats > 2 && round.has(s),
+      moved: info.seats > 2 && round.has(s) && !(finished.has(s) && !over),
       done,
       full,
       value: sol ? tn('panel.unmatched', sol.unmatched) : left === 0 ? t('play.home') : tn('play.toGo', left),
