@@ -85,6 +85,7 @@ const ID_RE = /^[a-z0-9-]{1,40}$/;
  *   unless turned on)
  * @property {'fast' | 'normal' | 'slow'} [speed] pace of the computer's moves
  * @property {Quick} [quick] what the first screen offers (the games played last)
+ * @property {boolean} [tutorialDone] the tutorial was followed to its end
  */
 
 /**
@@ -508,6 +509,7 @@ export function loadPrefs(storage) {
     if (typeof obj.coords === 'boolean') out.coords = obj.coords;
     if (typeof obj.turnBoard === 'boolean') out.turnBoard = obj.turnBoard;
     if (obj.speed === 'fast' || obj.speed === 'normal' || obj.speed === 'slow') out.speed = obj.speed;
+    if (typeof obj.tutorialDone === 'boolean') out.tutorialDone = obj.tutorialDone;
     if (isObject(obj.quick)) {
       const q = obj.quick;
       /** @type {Quick} */

@@ -43,6 +43,7 @@ const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
  * @property {() => void} togglePause
  * @property {() => void} renderPanels
  * @property {() => void} setTurnBoard the setting changed: the open game follows it
+ * @property {import('./browse.js').Browse} browse the replay view
  */
 
 /**
@@ -54,9 +55,10 @@ const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
  * @param {() => import('../panels/hint.js').Hint | null} deps.hint
  * @param {() => import('../games-ui.js').ShareDialog | null} deps.share
  * @param {() => void} deps.savePrefs writes the preferences
+ * @param {() => import('../panels/analysis.js').AnalysisPanel | null} [deps.analysis]
  * @returns {Play}
  */
-export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) {
+export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs, analysis = () => null }) {
   /** @type {GameSetup} */
   let setup;
   let hasGame = false;
@@ -94,6 +96,8 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
       sync();
       announce(`${t('play.fromHereDone')} ${t('announce.turn', { name: session.seatName(session.game().turn()) })}`);
     },
+    // Every change of the position shown ends here (renderPanels renders the browse bar).
+    onShown: () => analysis()?.update(),
   });
 
   /**
@@ -231,6 +235,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs }) 
     setTurnBoard() {
       if (!browse.active()) view.sync(null);
     },
+    browse,
   };
 }
 
