@@ -389,9 +389,11 @@ fn the_analysis_favours_the_side_that_is_ahead() {
     let a = analyse(&ahead, Budget::nodes(30_000), 1, &NoClock).unwrap();
     assert!(a.two_sided);
     assert!(a.score > 1000, "seat 1 to move, far ahead: {}", a.score);
+    assert!(a.lead >= 10, "seat 1 leads by {} points", a.lead);
     let behind: Position = text.replacen(" 1 ", " 2 ", 1).parse().unwrap();
     let b = analyse(&behind, Budget::nodes(30_000), 1, &NoClock).unwrap();
     assert!(b.score < -1000, "seat 2 to move, far behind: {}", b.score);
+    assert!(b.lead <= -10, "seat 2 trails by {} points", b.lead);
     // In a race the seat far ahead wins most playouts.
     let mut g = Game::new("star-3".parse().unwrap());
     for _ in 0..30 {

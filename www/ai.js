@@ -43,7 +43,8 @@
  * @typedef {object} Analysis
  * @property {number} seat the seat to move, whose side `score` is for
  * @property {boolean} twoSided two sides: `score` compares them; else `wins` does
- * @property {number} score the side to move's lead in hundredths of a progress point
+ * @property {number} score the search's score for the side to move (beyond ±999,900: forced)
+ * @property {number} lead the side to move's lead in progress points after the line's rounds
  * @property {number[]} wins with several sides, each seat's share of the playouts won
  * @property {number} playouts
  * @property {number} depth

@@ -23,6 +23,10 @@ pub struct Analysis {
     /// For the seat to move's side, its progress less the opponent's, in hundredths of a
     /// row (±[`super::WIN_SCORE`] and beyond: a forced win or loss). 0 in a race.
     pub score: i32,
+    /// Two sides: the progress points by which the seat to move's side leads the other after
+    /// the expected line's whole rounds (every seat has moved as often), the unit the page
+    /// shows the standings in. 0 in a race.
+    pub lead: i32,
     /// With several opposing sides, each seat's share of the playouts it won (seat order,
     /// a shared win split); empty with two sides.
     pub wins: Vec<f64>,
@@ -169,16 +173,40 @@ pub fn analyse(pos: &Position, budget: Budget, seed: u64, clock: &dyn Clock) -> 
         }
         nodes += s.nodes;
     }
+    let lead = if two_sided { lead_after(pos, &pv) } else { 0 };
     Some(Analysis {
         seat: pos.turn(),
         two_sided,
         score: if two_sided { score } else { 0 },
+        lead,
         wins,
         playouts,
         depth,
         nodes,
         pv,
     })
+}
+
+/// The points by which the side to move in `pos` leads the other side after the whole
+/// rounds of `line` (a round: as many moves as seats).
+fn lead_after(pos: &Position, line: &[LineMove]) -> i32 {
+    let v = pos.variant();
+    let ours = v.team_of(pos.turn() - 1);
+    let mut p = pos.clone();
+    let rounds = line.len() / pos.seats() * pos.seats();
+    for l in &line[..rounds] {
+        p.set_turn(l.seat - 1);
+        p.play_unchecked(l.mv);
+    }
+    (1..=pos.seats())
+        .map(|s| {
+            if v.team_of(s - 1) == ours {
+                p.points(s)
+            } else {
+                -p.points(s)
+            }
+        })
+        .sum()
 }
 
 /// The longest start of `line` that is a legal sequence of turns from `pos`, seats that

@@ -5,7 +5,7 @@
 // expects, each move a button that previews it on the board. A quick look comes first, then
 // a deeper one; a newer position drops the older answers. Not for solitaire (no opponent).
 
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { AiCancelled } from '../ai.js';
 import { Game } from '../pkg/halma.js';
 import { seatColor } from '../colors.js';
@@ -24,16 +24,19 @@ const STAGES = [
 /** A lead of this many progress points fills 90% of the two sides' bar. */
 const POINTS_AT_90 = 10;
 
+/** The engine's scores of a forced win (or loss, negated) start here. */
+const WIN_SCORE = 999_900;
+
 /**
- * The bar's share for the side to move: a logistic of its lead (a scale for the eye, not a
- * measured chance; docs/ai.md#analysis).
- * @param {number} score hundredths of a point
+ * The bar's share for the side to move: all of it for a forced win, else a logistic of its
+ * lead in progress points (a scale for the eye, not a measured chance; docs/ai.md#analysis).
+ * @param {{score: number, lead: number}} a
  */
-export function barShare(score) {
-  if (score >= 999_900) return 1;
-  if (score <= -999_900) return 0;
+export function barShare(a) {
+  if (a.score >= WIN_SCORE) return 1;
+  if (a.score <= -WIN_SCORE) return 0;
   const k = Math.log(9) / POINTS_AT_90;
-  return 1 / (1 + Math.exp((-k * score) / 100));
+  return 1 / (1 + Math.exp(-k * a.lead));
 }
 
 /**
@@ -143,11 +146,10 @@ export function createAnalysis({ session, ai, shownPosition, preview, endPreview
     const seats = session.board().seats.length;
     const us = sideOf(a.seat);
     const other = sideOf(Array.from({ length: seats }, (_, i) => i + 1).find((s) => !us.includes(s)) ?? 1);
-    if (a.score >= 999_900) return t('analysis.winning', { side: sideName(us) });
-    if (a.score <= -999_900) return t('analysis.winning', { side: sideName(other) });
-    const pts = Math.abs(a.score) / 100;
-    if (pts < 0.5) return t('analysis.even');
-    return t('analysis.ahead', { side: sideName(a.score > 0 ? us : other), n: pts.toFixed(1) });
+    if (a.score >= WIN_SCORE) return t('analysis.winning', { side: sideName(us) });
+    if (a.score <= -WIN_SCORE) return t('analysis.winning', { side: sideName(other) });
+    if (a.lead === 0) return t('analysis.even');
+    return tn('analysis.ahead', Math.abs(a.lead), { side: sideName(a.lead > 0 ? us : other) });
   }
 
   function renderBar(/** @type {Analysis} */ a) {
@@ -158,7 +160,7 @@ export function createAnalysis({ session, ai, shownPosition, preview, endPreview
     // Seat 1's side on the left, whoever is to move.
     const first = us.includes(1) ? us : sideOf(themSeat);
     const second = us.includes(1) ? sideOf(themSeat) : us;
-    const share = us.includes(1) ? barShare(a.score) : 1 - barShare(a.score);
+    const share = us.includes(1) ? barShare(a) : 1 - barShare(a);
     const [l, r] = /** @type {HTMLElement[]} */ (Array.from(bar.children));
     l.style.background = seatColor(first[0]);
     r.style.background = seatColor(second[0]);
@@ -307,12 +309,10 @@ export function createAnalysis({ session, ai, shownPosition, preview, endPreview
   line.addEventListener('focusout', (e) => {
     if (!(e.relatedTarget instanceof Node && line.contains(e.relatedTarget))) stopPreview();
   });
-  // A tap (or click) pins the preview; a second tap on the same move takes it away.
+  // A tap (or click, or Enter) shows the move; it stays until the focus leaves the line.
   line.addEventListener('click', (e) => {
     const i = moveButton(e);
-    if (i < 0) return;
-    if (i === previewing && e.detail > 0 && /** @type {PointerEvent} */ (e).pointerType !== 'mouse') stopPreview();
-    else showPreview(i);
+    if (i >= 0 && i !== previewing) showPreview(i);
   });
 
   function toggle() {
