@@ -3,13 +3,14 @@
 // position on the 8×8 board (a position string in the engine's notation), one or two
 // sentences of what to do, rings on the cells that matter, and the person's move checked
 // through the engine (its legal moves, hop paths, neighbours, camps and outcome; no rules
-// here). Back, Skip and Close at any time; the end is remembered in the preferences.
+// here). Back, Skip and Close at any time; the end is remembered in the preferences. The
+// instruction and the verdict are live regions inside the dialog (the page's own are behind
+// the modal).
 
 import { Game } from './pkg/halma.js';
 import { t } from './i18n.js';
 import { createBoard } from './board/index.js';
 import { $ } from './panels/dom.js';
-import { announce } from './panels/notice.js';
 
 /** @typedef {import('./board/index.js').BoardApi} BoardApi */
 
@@ -198,7 +199,6 @@ export function createTutorial({ theme, coordinates, done, play }) {
       }, 1200);
     }
     render();
-    announce(t(`tutorial.${lesson().id}.${said}`));
     if (solved) /** @type {HTMLButtonElement} */ ($('tu-next')).focus();
   }
 
@@ -241,7 +241,6 @@ export function createTutorial({ theme, coordinates, done, play }) {
       showBoard();
     }
     render();
-    announce(finished() ? t('tutorial.doneText') : `${$('tu-step').textContent}. ${t(`tutorial.${lesson().id}.do`)}`);
   }
 
   $('tu-back').addEventListener('click', () => go(step - 1));

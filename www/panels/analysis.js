@@ -114,7 +114,8 @@ export function createAnalysis({ session, ai, shownPosition, preview, endPreview
     }
     const pos = position();
     if (cur && cur.position === pos) return;
-    stopPreview();
+    // The board shows the new position already (whoever changed it drew it).
+    previewing = -1;
     stop();
     ask(pos, 0);
     render();
