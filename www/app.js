@@ -130,8 +130,12 @@ function wire() {
       view.setHint({ path });
     },
     endPreview() {
-      if (play.browse.active()) play.browse.redraw();
-      else view.sync(null);
+      if (play.browse.active()) {
+        play.browse.redraw();
+      } else {
+        view.sync(null);
+        hint?.redraw();
+      }
     },
   });
   // Leaving the page ends a running search; coming back (from the back-forward cache)

@@ -5,7 +5,7 @@
 // follows the moves browsed; each seat's chance with three seats; no analysis in a puzzle;
 // and the page answers at once while the worker thinks.
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, engine, shotPath, observeLongTasks, longTasksSince, pageState, playGreedyMoves } from './helpers.mjs';
+import { open, watchErrors, engine, shotPath, observeLongTasks, longTasksSince, pageState, playGreedyMoves, hintInk } from './helpers.mjs';
 
 const DESKTOP = { viewport: { width: 1366, height: 768 } };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -98,6 +98,19 @@ test('a move of the line is shown on the board; the view follows the moves brows
   await page.screenshot({ path: shotPath('analysis-preview.png') });
   await page.mouse.move(5, 400);
   await expect(canvas).toHaveAttribute('aria-label', before ?? '');
+
+  // A hint on the board stays there after a preview.
+  await page.locator('#btn-hint').click();
+  await expect(page.locator('#hint-line')).toContainText('Hint:', { timeout: 15_000 });
+  const said = /^Hint: ([a-z]+\d+) to ([a-z]+\d+)/.exec((await page.locator('#hint-line').textContent()) ?? '');
+  const hintCells = [mirror.cellByName(said[1]), mirror.cellByName(said[2])];
+  expect(await hintInk(page, hintCells)).toBeGreaterThan(20);
+  await second.hover();
+  await expect(canvas).toHaveAttribute('aria-label', /Expected line/);
+  await page.mouse.move(5, 400);
+  await expect(canvas).toHaveAttribute('aria-label', before ?? '');
+  expect(await hintInk(page, hintCells), 'the hint is drawn again').toBeGreaterThan(20);
+  await page.keyboard.press('Escape');
 
   // Browse back to the start, quickly (the answers for the positions passed are dropped):
   // the analysis is of the start position.
