@@ -145,6 +145,7 @@ function wire() {
     session.stop();
     hint?.clear();
     ai.dispose();
+    analysis?.stop();
     analysisAi.dispose();
   });
   // A phone may end a hidden page without a pagehide: the save is written before.
@@ -153,6 +154,7 @@ function wire() {
   });
   window.addEventListener('pageshow', (e) => {
     if (e.persisted && play.hasGame()) session.think();
+    if (e.persisted && play.hasGame()) analysis?.update();
   });
   wireRules();
   $('notice-close').addEventListener('click', hideNotice);

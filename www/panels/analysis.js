@@ -42,6 +42,7 @@ export function barShare(a) {
 /**
  * @typedef {object} AnalysisPanel
  * @property {() => void} update the position shown may have changed: judge it (if on)
+ * @property {() => void} stop drops the search and what it found (the page is hidden)
  * @property {() => void} toggle
  * @property {() => boolean} on
  * @property {() => void} relabel
@@ -341,6 +342,7 @@ export function createAnalysis({ session, ai, shownPosition, preview, endPreview
 
   return {
     update,
+    stop,
     toggle,
     on: () => on,
     relabel: render,
