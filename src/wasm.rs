@@ -617,6 +617,7 @@ struct AnalysisOut {
     seat: usize,
     two_sided: bool,
     score: i32,
+    moves: f64,
     lead: i32,
     wins: Vec<f64>,
     playouts: u32,
@@ -627,7 +628,7 @@ struct AnalysisOut {
 }
 
 /// The engine's analysis of a position string: `options` `{nodes, timeMs, seed}`, all
-/// optional (without a budget, the hint's). Returns `{seat, twoSided, score, lead, wins,
+/// optional (without a budget, the hint's). Returns `{seat, twoSided, score, moves, lead, wins,
 /// playouts, depth, nodes, pv: [{seat, from, to, path, text}], millis}` (see
 /// `ai::Analysis`), or `null` when the game is over. Solitaire has no analysis (an error).
 /// Blocks while it thinks: call it from a worker.
@@ -662,6 +663,7 @@ pub fn analyse(position: JsValue, options: JsValue) -> Result<JsValue, JsError> 
         seat: a.seat,
         two_sided: a.two_sided,
         score: a.score,
+        moves: a.moves,
         lead: a.lead,
         wins: a.wins,
         playouts: a.playouts,

@@ -390,10 +390,12 @@ fn the_analysis_favours_the_side_that_is_ahead() {
     assert!(a.two_sided);
     assert!(a.score > 1000, "seat 1 to move, far ahead: {}", a.score);
     assert!(a.lead >= 10, "seat 1 leads by {} points", a.lead);
+    assert!(a.moves >= 3.0, "seat 1 is {} moves ahead", a.moves);
     let behind: Position = text.replacen(" 1 ", " 2 ", 1).parse().unwrap();
     let b = analyse(&behind, Budget::nodes(30_000), 1, &NoClock).unwrap();
     assert!(b.score < -1000, "seat 2 to move, far behind: {}", b.score);
     assert!(b.lead <= -10, "seat 2 trails by {} points", b.lead);
+    assert!(b.moves <= -3.0, "seat 2 is {} moves behind", b.moves);
     // In a race the seat far ahead wins most playouts.
     let mut g = Game::new("star-3".parse().unwrap());
     for _ in 0..30 {

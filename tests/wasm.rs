@@ -834,7 +834,9 @@ fn analyse_gives_a_legal_line_and_a_score_or_chances() {
         let a = ok(analyse(s(&g.position()), analysis_options(20_000.0)));
         assert_eq!(get(&a, "twoSided").as_bool(), Some(two), "{variant}");
         assert_eq!(num(&get(&a, "seat")), 1.0);
-        assert!(num(&get(&a, "lead")).is_finite() && num(&get(&a, "score")).is_finite());
+        for k in ["lead", "score", "moves"] {
+            assert!(num(&get(&a, k)).is_finite(), "{variant}: {k}");
+        }
         let wins = array(&get(&a, "wins"));
         if two {
             assert_eq!(wins.length(), 0);

@@ -44,6 +44,7 @@
  * @property {number} seat the seat to move, whose side `score` is for
  * @property {boolean} twoSided two sides: `score` compares them; else `wins` does
  * @property {number} score the search's score for the side to move (beyond ±999,900: forced)
+ * @property {number} moves the score in moves: how many moves the side to move is ahead
  * @property {number} lead the side to move's lead in progress points after the line's rounds
  * @property {number[]} wins with several sides, each seat's share of the playouts won
  * @property {number} playouts

@@ -7,7 +7,7 @@
 //! of a race). The line is level 5's principal variation, cut where it stops being a
 //! legal sequence of turns. Solitaire has no opponent to compare with: no analysis.
 
-use super::eval::EvalTables;
+use super::eval::{EvalTables, ROW};
 use super::search::{Searcher, WIN};
 use super::{budget_limits, think, Budget, Clock, Player, Rng};
 use crate::geometry::Cell;
@@ -23,6 +23,10 @@ pub struct Analysis {
     /// For the seat to move's side, its progress less the opponent's, in hundredths of a
     /// row (±[`super::WIN_SCORE`] and beyond: a forced win or loss). 0 in a race.
     pub score: i32,
+    /// Two sides: `score` in moves — the score divided by the mean gain of the expected
+    /// line's moves in the evaluation's own units (at least a row) — so "how far ahead" reads
+    /// as moves. 0 in a race and for a forced result.
+    pub moves: f64,
     /// Two sides: the progress points by which the seat to move's side leads the other after
     /// the expected line's whole rounds (every seat has moved as often), the unit the page
     /// shows the standings in. 0 in a race.
@@ -174,10 +178,16 @@ pub fn analyse(pos: &Position, budget: Budget, seed: u64, clock: &dyn Clock) -> 
         nodes += s.nodes;
     }
     let lead = if two_sided { lead_after(pos, &pv) } else { 0 };
+    let moves = if two_sided && score.abs() < super::WIN_SCORE {
+        f64::from(score) / f64::from(mean_gain(pos, &pv))
+    } else {
+        0.0
+    };
     Some(Analysis {
         seat: pos.turn(),
         two_sided,
         score: if two_sided { score } else { 0 },
+        moves,
         lead,
         wins,
         playouts,
@@ -185,6 +195,18 @@ pub fn analyse(pos: &Position, budget: Budget, seed: u64, clock: &dyn Clock) -> 
         nodes,
         pv,
     })
+}
+
+/// The mean gain of the moves of `line` for their movers, in the evaluation's units
+/// (hundredths of a row), at least a row: what a move is worth here.
+fn mean_gain(pos: &Position, line: &[LineMove]) -> i32 {
+    let ev = EvalTables::new(pos.rules());
+    let g = pos.geometry();
+    let total: i32 = line
+        .iter()
+        .map(|l| ev.gain(l.seat - 1, g.pad(l.mv.from), g.pad(l.mv.to)).max(0))
+        .sum();
+    (total / line.len().max(1) as i32).max(ROW)
 }
 
 /// The points by which the side to move in `pos` leads the other side after the whole

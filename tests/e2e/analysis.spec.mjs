@@ -58,7 +58,7 @@ test('the bar leans to the side that is ahead, and to the other in the mirror', 
   await analysed(page);
   const red = Number(await bar.getAttribute('data-left'));
   expect(red, 'red (left) fills most of the bar').toBeGreaterThan(0.8);
-  await expect(page.locator('#an-eval')).toContainText(/Player 1 .* is ahead by \d+ progress points/);
+  await expect(page.locator('#an-eval')).toContainText(/Player 1 .* is about \d+(\.\d)? moves ahead\. \(\d+ progress points more after the expected line\)/);
   const line = await lineTexts(page);
   expect(line.length).toBeGreaterThanOrEqual(4);
   await expectLegalLine(RED_AHEAD, line);
@@ -71,7 +71,7 @@ test('the bar leans to the side that is ahead, and to the other in the mirror', 
   await analysed(page);
   const blue = Number(await bar.getAttribute('data-left'));
   expect(blue, 'now blue (right) fills most of it').toBeLessThan(0.2);
-  await expect(page.locator('#an-eval')).toContainText(/Player 2 .* is ahead/);
+  await expect(page.locator('#an-eval')).toContainText(/Player 2 .* is about \d+(\.\d)? moves ahead/);
   await expectLegalLine(BLUE_AHEAD, await lineTexts(page));
   await page.screenshot({ path: shotPath('analysis-blue-ahead.png') });
   errs.check();
@@ -216,7 +216,7 @@ test('phone: the analysis from the menu, in Danish', async ({ browser }) => {
   await page.locator('#btn-analysis').tap();
   await expect(page.locator('#analysis')).toBeVisible();
   await expect(page.locator('#an-meta')).toContainText('færdig', { timeout: 30_000 });
-  await expect(page.locator('#an-eval')).toContainText(/fører med \d+ point for fremskridt/);
+  await expect(page.locator('#an-eval')).toContainText(/er omkring \d+(,\d)? træk foran/);
   // A tap on a move shows it on the board.
   await page.locator('#analysis').scrollIntoViewIfNeeded();
   const m = page.locator('#an-line .an-move').first();

@@ -5,7 +5,7 @@
 // expects, each move a button that previews it on the board. A quick look comes first, then
 // a deeper one; a newer position drops the older answers. Not for solitaire (no opponent).
 
-import { t, tn } from '../i18n.js';
+import { t, tn, getLang } from '../i18n.js';
 import { AiCancelled } from '../ai.js';
 import { Game } from '../pkg/halma.js';
 import { seatColor } from '../colors.js';
@@ -21,22 +21,22 @@ const STAGES = [
   { nodes: 600_000, timeMs: 4000 },
 ];
 
-/** A lead of this many progress points fills 90% of the two sides' bar. */
-const POINTS_AT_90 = 10;
+/** A lead of this many moves fills 90% of the two sides' bar. */
+const MOVES_AT_90 = 3;
 
 /** The engine's scores of a forced win (or loss, negated) start here. */
 const WIN_SCORE = 999_900;
 
 /**
- * The bar's share for the side to move: all of it for a forced win, else a logistic of its
- * lead in progress points (a scale for the eye, not a measured chance; docs/ai.md#analysis).
- * @param {{score: number, lead: number}} a
+ * The bar's share for the side to move: all of it for a forced win, else a logistic of how
+ * many moves it is ahead (a scale for the eye, not a measured chance; docs/ai.md#analysis).
+ * @param {{score: number, moves: number}} a
  */
 export function barShare(a) {
   if (a.score >= WIN_SCORE) return 1;
   if (a.score <= -WIN_SCORE) return 0;
-  const k = Math.log(9) / POINTS_AT_90;
-  return 1 / (1 + Math.exp(-k * a.lead));
+  const k = Math.log(9) / MOVES_AT_90;
+  return 1 / (1 + Math.exp(-k * a.moves));
 }
 
 /**
@@ -150,8 +150,12 @@ export function createAnalysis({ session, ai, shownPosition, preview, endPreview
     const other = sideOf(Array.from({ length: seats }, (_, i) => i + 1).find((s) => !us.includes(s)) ?? 1);
     if (a.score >= WIN_SCORE) return t('analysis.winning', { side: sideName(us) });
     if (a.score <= -WIN_SCORE) return t('analysis.winning', { side: sideName(other) });
-    if (a.lead === 0) return t('analysis.even');
-    return tn('analysis.ahead', Math.abs(a.lead), { side: sideName(a.lead > 0 ? us : other) });
+    const n = Math.round(Math.abs(a.moves) * 10) / 10;
+    if (n < 0.3) return t('analysis.even');
+    const side = sideName(a.moves > 0 ? us : other);
+    const lead = a.moves > 0 ? a.lead : -a.lead;
+    const points = lead > 0 ? ` ${tn('analysis.points', lead)}` : '';
+    return `${t('analysis.ahead', { side, n: n.toLocaleString(getLang()) })}${points}`;
   }
 
   function renderBar(/** @type {Analysis} */ a) {
