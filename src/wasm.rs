@@ -609,3 +609,76 @@ impl Game {
         think_out(self.inner.position(), &options, crate::ai::HINT_BUDGET)
     }
 }
+
+/// A move of an analysis's line.
+#[derive(Serialize)]
+struct LineMoveOut {
+    seat: usize,
+    from: Cell,
+    to: Cell,
+    path: Vec<Cell>,
+    text: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AnalysisOut {
+    seat: usize,
+    two_sided: bool,
+    score: i32,
+    moves: f64,
+    lead: i32,
+    wins: Vec<f64>,
+    playouts: u32,
+    depth: u32,
+    nodes: u64,
+    pv: Vec<LineMoveOut>,
+    millis: f64,
+}
+
+/// The engine's analysis of a position string: `options` `{nodes, timeMs, seed}`, all
+/// optional (without a budget, the hint's). Returns `{seat, twoSided, score, moves, lead, wins,
+/// playouts, depth, nodes, pv: [{seat, from, to, path, text}], millis}` (see
+/// `ai::Analysis`), or `null` when the game is over. Solitaire has no analysis (an error).
+/// Blocks while it thinks: call it from a worker.
+#[wasm_bindgen]
+pub fn analyse(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+    let pos: Position = str_arg(&position, "position")?.parse().map_err(err)?;
+    if options.is_object() {
+        known_keys(&options, &["nodes", "timeMs", "seed"], "option")?;
+    }
+    let (_, budget, seed) = think_options(&options, crate::ai::ANALYSIS_BUDGET)?;
+    if pos.variant().is_solitaire() {
+        return Err(err(
+            "a solitaire has no analysis: there is no opponent to compare with",
+        ));
+    }
+    let clock = PerformanceClock::new()?;
+    let t = clock.now_ms();
+    let Some(a) = crate::ai::analyse(&pos, budget, seed, &clock) else {
+        return Ok(JsValue::NULL);
+    };
+    let pv =
+        a.pv.iter()
+            .map(|l| LineMoveOut {
+                seat: l.seat,
+                from: l.mv.from,
+                to: l.mv.to,
+                path: l.path.clone(),
+                text: pos.move_text(l.mv),
+            })
+            .collect();
+    to_js(&AnalysisOut {
+        seat: a.seat,
+        two_sided: a.two_sided,
+        score: a.score,
+        moves: a.moves,
+        lead: a.lead,
+        wins: a.wins,
+        playouts: a.playouts,
+        depth: a.depth,
+        nodes: a.nodes,
+        pv,
+        millis: clock.now_ms() - t,
+    })
+}

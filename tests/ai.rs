@@ -371,3 +371,128 @@ fn with_places_the_search_plays_on_for_second_place() {
     let ranks: Vec<_> = game.standings().iter().map(|s| (s.seat, s.rank)).collect();
     assert_eq!(ranks, [(1, 1), (2, 2), (3, 3)]);
 }
+
+/// Plays `line` from `pos` as the game would, a seat that must pass skipped; panics at the
+/// first move that is not legal in turn.
+fn replay_line(pos: &Position, line: &[halma::ai::LineMove], what: &str) {
+    let mut p = pos.clone();
+    for (i, l) in line.iter().enumerate() {
+        while !p.is_over() && !p.has_moves() {
+            p.pass();
+        }
+        assert_eq!(p.turn(), l.seat, "{what}: move {i} is seat {}'s", l.seat);
+        assert_eq!(
+            p.hop_path(l.mv).as_ref(),
+            Some(&l.path),
+            "{what}: move {i}'s path"
+        );
+        p.play(l.mv)
+            .unwrap_or_else(|e| panic!("{what}: move {i} {:?}: {e}", l.mv));
+    }
+}
+
+#[test]
+fn an_analysis_line_is_legal_in_turn_and_starts_with_the_best_move() {
+    use halma::ai::analyse;
+    let budget = Budget::nodes(20_000);
+    let variants = [
+        "star-2",
+        "halma",
+        "halma-8x8",
+        "star-3",
+        "star-6",
+        "halma-4",
+        "halma-4+teams=opposite",
+        "star-6+teams=adjacent",
+    ];
+    for v in variants {
+        for (plies, seed) in [(0, 1), (14, 3), (40, 5)] {
+            let g = midgame(v, plies, seed);
+            if g.is_over() {
+                continue;
+            }
+            let pos = g.position();
+            let what = format!("{v} after {plies}");
+            let a = analyse(pos, budget, 7, &NoClock).unwrap();
+            assert_eq!(a.seat, pos.turn());
+            assert!(a.pv.len() >= 2, "{what}: line {:?}", a.pv);
+            replay_line(pos, &a.pv, &what);
+            if pos.legal_moves().len() > 1 {
+                let t = think(pos, Player::Level(5), budget, 7, &NoClock).unwrap();
+                assert_eq!(a.pv[0].mv, t.mv, "{what}: the line starts with level 5's move");
+            }
+            let seats = pos.seats();
+            let two = seats == 2 || v == "halma-4+teams=opposite";
+            assert_eq!(a.two_sided, two, "{what}");
+            if a.two_sided {
+                assert!(a.wins.is_empty() && a.playouts == 0, "{what}");
+            } else {
+                assert_eq!(a.wins.len(), seats, "{what}");
+                assert!(a.playouts >= 10, "{what}: {} playouts", a.playouts);
+                let sum: f64 = a.wins.iter().sum();
+                assert!(sum <= 1.0 + 1e-9 && sum > 0.5, "{what}: wins {:?}", a.wins);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_analysis_favours_the_side_that_is_ahead() {
+    use halma::ai::analyse;
+    // Seat 1's pieces half-way across, seat 2's still at home.
+    let text = "halma-8x8 1 ....2222/.....222/.111..22/1111...2/.111..../......../......../........";
+    let ahead: Position = text.parse().unwrap();
+    let a = analyse(&ahead, Budget::nodes(30_000), 1, &NoClock).unwrap();
+    assert!(a.two_sided);
+    assert!(a.score > 1000, "seat 1 to move, far ahead: {}", a.score);
+    assert!(a.lead >= 10, "seat 1 leads by {} points", a.lead);
+    assert!(a.moves >= 3.0, "seat 1 is {} moves ahead", a.moves);
+    let behind: Position = text.replacen(" 1 ", " 2 ", 1).parse().unwrap();
+    let b = analyse(&behind, Budget::nodes(30_000), 1, &NoClock).unwrap();
+    assert!(b.score < -1000, "seat 2 to move, far behind: {}", b.score);
+    assert!(b.lead <= -10, "seat 2 trails by {} points", b.lead);
+    assert!(b.moves <= -3.0, "seat 2 is {} moves behind", b.moves);
+    // In a race the seat far ahead wins most playouts.
+    let mut g = Game::new("star-3".parse().unwrap());
+    for _ in 0..30 {
+        // Seat 1 plays greedy moves, the others only shuffle at home (their first move).
+        let p = g.position().clone();
+        let m = if p.turn() == 1 {
+            think(&p, Player::Greedy, Budget::nodes(1), 1, &NoClock)
+                .unwrap()
+                .mv
+        } else {
+            let moves = p.legal_moves();
+            *moves
+                .iter()
+                .min_by_key(|&&m| p.after(m).unwrap().points(p.turn()))
+                .unwrap()
+        };
+        g.play(m).unwrap();
+    }
+    let r = analyse(g.position(), Budget::nodes(40_000), 1, &NoClock).unwrap();
+    assert!(!r.two_sided);
+    let pts: Vec<i32> = (1..=3).map(|s| g.position().points(s)).collect();
+    assert!(
+        r.wins[0] > r.wins[1].max(r.wins[2]) + 0.1,
+        "seat 1 ahead in the race ({pts:?} points): {:?}",
+        r.wins
+    );
+}
+
+#[test]
+fn no_analysis_of_a_solitaire_or_a_finished_game() {
+    use halma::ai::analyse;
+    let s = Position::start("solitaire".parse().unwrap());
+    assert!(analyse(&s, Budget::nodes(1000), 1, &NoClock).is_none());
+    let mut g = Game::new("halma-8x8".parse().unwrap());
+    while !g.is_over() {
+        let t = think(g.position(), Player::Greedy, Budget::nodes(1), 1, &NoClock);
+        match t {
+            Some(t) => g.play(t.mv).unwrap(),
+            None => break,
+        }
+    }
+    assert!(g.position().is_over());
+    assert!(analyse(g.position(), Budget::nodes(1000), 1, &NoClock).is_none());
+}

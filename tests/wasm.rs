@@ -8,7 +8,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use halma::wasm::{
-    bench_movegen, bench_search, best_move, levels, variant_ids, variant_info, variant_string, variants, Game,
+    analyse, bench_movegen, bench_search, best_move, levels, variant_ids, variant_info, variant_string,
+    variants, Game,
 };
 use js_sys::{Array, Reflect};
 use wasm_bindgen::{JsCast, JsError, JsValue};
@@ -841,4 +842,76 @@ fn distance_to_go_and_unmatched_cells() {
     for c in un {
         assert_eq!(cells[usize::from(c)], 1);
     }
+}
+
+/// `{nodes, seed}` options for an analysis (the seed of `think`).
+fn analysis_options(nodes: f64) -> JsValue {
+    let o = js_sys::Object::new();
+    Reflect::set(&o, &s("nodes"), &n(nodes)).unwrap();
+    Reflect::set(&o, &s("seed"), &n(7.0)).unwrap();
+    o.into()
+}
+
+#[wasm_bindgen_test]
+fn analyse_gives_a_legal_line_and_a_score_or_chances() {
+    // Two sides: the score and lead for the side to move, and a line that plays in turn.
+    for (variant, two) in [("halma-8x8", true), ("star-3", false)] {
+        let g = new_game(variant);
+        let a = ok(analyse(s(&g.position()), analysis_options(20_000.0)));
+        assert_eq!(get(&a, "twoSided").as_bool(), Some(two), "{variant}");
+        assert_eq!(num(&get(&a, "seat")), 1.0);
+        for k in ["lead", "score", "moves"] {
+            assert!(num(&get(&a, k)).is_finite(), "{variant}: {k}");
+        }
+        let wins = array(&get(&a, "wins"));
+        if two {
+            assert_eq!(wins.length(), 0);
+        } else {
+            assert_eq!(wins.length(), 3, "{variant}: a chance a seat");
+            let sum: f64 = wins.iter().map(|w| num(&w)).sum();
+            assert!(sum > 0.5 && sum <= 1.0 + 1e-9, "{variant}: {sum}");
+            assert!(num(&get(&a, "playouts")) >= 10.0);
+        }
+        let pv = array(&get(&a, "pv"));
+        assert!(pv.length() >= 4, "{variant}: {} moves", pv.length());
+        let mut replay = ok(Game::from_position(s(&g.position())));
+        for m in pv.iter() {
+            assert_eq!(
+                num(&get(&m, "seat")) as usize,
+                replay.turn(),
+                "{variant}: in turn"
+            );
+            let path: Vec<f64> = array(&get(&m, "path")).iter().map(|c| num(&c)).collect();
+            assert_eq!(path.first(), Some(&num(&get(&m, "from"))));
+            assert_eq!(path.last(), Some(&num(&get(&m, "to"))));
+            let text = get(&m, "text").as_string().expect("text");
+            ok(replay.play(s(&text)));
+        }
+        // The first move is the one bestMove plays with that budget and seed.
+        let b = ok(best_move(s(&g.position()), think(n(5.0), 20_000.0)));
+        let first = pv.get(0);
+        assert_eq!(
+            (num(&get(&first, "from")), num(&get(&first, "to"))),
+            (num(&get(&b, "from")), num(&get(&b, "to"))),
+            "{variant}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn analyse_refuses_what_it_cannot_analyse() {
+    let p = new_game("star-2").position();
+    assert!(fails(analyse(JsValue::UNDEFINED, JsValue::UNDEFINED)).contains("must be a string"));
+    assert!(fails(analyse(s(&p), n(3.0))).contains("options must be an object"));
+    let level = js_sys::Object::new();
+    Reflect::set(&level, &s("level"), &n(3.0)).unwrap();
+    assert!(fails(analyse(s(&p), level.into())).contains("unknown option 'level'"));
+    assert!(fails(analyse(s(&p), analysis_options(-1.0))).contains("nodes"));
+    let sol = new_game("solitaire").position();
+    assert!(fails(analyse(s(&sol), JsValue::UNDEFINED)).contains("no analysis"));
+    // A finished game: null.
+    let won = "halma-8x8 2 ....1111/.....111/......11/.......1/......../......../2......./........";
+    let g = ok(Game::from_position(s(won)));
+    assert!(g.is_over());
+    assert!(ok(analyse(s(won), analysis_options(1000.0))).is_null());
 }

@@ -7,10 +7,12 @@
 //   {type: 'init', module}                          single-file build only: the engine
 //   {type: 'think', id, position, level?, nodes?, timeMs?, seed?, hint?}   hint: the
 //                                                   engine's hint (its smaller budget)
+//   {type: 'analyse', id, position, nodes?, timeMs?, seed?}   the engine's analysis
 //   {type: 'cancel', id}
 // Messages out:
 //   {type: 'ready', millis}                       once the engine is loaded (ms since start)
 //   {type: 'move', id, from, to, path, text, score, depth, nodes, millis}
+//   {type: 'analysis', id, analysis}             the engine's `analyse` answer
 //   {type: 'none', id}                            game over, or the seat must pass
 //   {type: 'error', id, message}
 //
@@ -23,11 +25,11 @@
 // into a classic worker that starts with `HALMA_INLINE_WORKER = true`: it has no wasm file
 // to fetch and waits for the page's `init` message with the compiled engine.
 
-import init, { bestMove, Game } from './pkg/halma.js';
+import init, { analyse, bestMove, Game } from './pkg/halma.js';
 
 /**
  * @typedef {object} ThinkMessage
- * @property {'think'} type
+ * @property {'think' | 'analyse'} type
  * @property {number} id
  * @property {string} position
  * @property {number | string} [level]
@@ -98,6 +100,12 @@ function think(m) {
   if (m.timeMs != null) options.timeMs = m.timeMs;
   if (m.seed != null) options.seed = m.seed;
   try {
+    if (m.type === 'analyse') {
+      delete options.level;
+      const a = analyse(m.position, options);
+      scope.postMessage(a ? { type: 'analysis', id: m.id, analysis: a } : { type: 'none', id: m.id });
+      return;
+    }
     const r = m.hint ? hint(m.position, options) : bestMove(m.position, options);
     if (!r) {
       scope.postMessage({ type: 'none', id: m.id });
@@ -139,7 +147,7 @@ scope.onmessage = (/** @type {MessageEvent} */ e) => {
   if (!m || typeof m !== 'object') return;
   if (m.type === 'init') {
     gotEngine(m.module);
-  } else if (m.type === 'think') {
+  } else if (m.type === 'think' || m.type === 'analyse') {
     waiting = /** @type {ThinkMessage} */ (m);
     void drain();
   } else if (m.type === 'cancel') {

@@ -39,6 +39,28 @@
  */
 
 /**
+ * The engine's analysis of a position (its `analyse` export; docs/ai.md#analysis).
+ * @typedef {object} Analysis
+ * @property {number} seat the seat to move, whose side `score` is for
+ * @property {boolean} twoSided two sides: `score` compares them; else `wins` does
+ * @property {number} score the search's score for the side to move (beyond ±999,900: forced)
+ * @property {number} moves the score in moves: how many moves the side to move is ahead
+ * @property {number} lead the side to move's lead in progress points after the line's rounds
+ * @property {number[]} wins with several sides, each seat's share of the playouts won
+ * @property {number} playouts
+ * @property {number} depth
+ * @property {number} nodes
+ * @property {{seat: number, from: number, to: number, path: number[], text: string}[]} pv the expected line
+ * @property {number} millis
+ */
+
+/**
+ * @typedef {object} AnalysisJob
+ * @property {number} id
+ * @property {Promise<Analysis | null>} result null: the game is over
+ */
+
+/**
  * @typedef {object} AiStats
  * @property {number} starts workers started so far
  * @property {number} restarts workers terminated because a running search was cancelled
@@ -55,6 +77,8 @@
 /**
  * @typedef {object} Ai
  * @property {(req: ThinkRequest) => AiJob} think
+ * @property {(req: {position: string, nodes?: number, timeMs?: number, seed?: number}) => AnalysisJob} analyse
+ *   the engine's analysis (a request like any other: it supersedes the current one)
  * @property {(id?: number) => void} cancel cancels the job with this id (any job without one)
  * @property {() => boolean} busy whether a request is waiting for its answer
  * @property {() => void} warm starts the worker now, so the first answer comes sooner
@@ -104,7 +128,7 @@ export function createAi(opts = {}) {
   /** Whether the engine in the current worker has loaded (before that, nothing runs). */
   let loaded = false;
   let nextId = 1;
-  /** @type {{id: number, resolve: (t: Thought | null) => void, reject: (e: Error) => void} | null} */
+  /** @type {{id: number, resolve: (t: any) => void, reject: (e: Error) => void} | null} */
   let current = null;
   /** @type {AiStats} */
   const stats = { starts: 0, restarts: 0, lastStartMs: null, last: null };
@@ -176,6 +200,8 @@ export function createAi(opts = {}) {
       };
       stats.last = th;
       job.resolve(th);
+    } else if (m.type === 'analysis') {
+      job.resolve(m.analysis);
     } else if (m.type === 'none') {
       job.resolve(null);
     } else {
@@ -198,20 +224,27 @@ export function createAi(opts = {}) {
     job.reject(new AiCancelled());
   }
 
+  /**
+   * @param {'think' | 'analyse'} type
+   * @param {object} req
+   */
+  function request(type, req) {
+    cancel();
+    const id = nextId++;
+    /** @type {Promise<any>} */
+    const result = new Promise((resolve, reject) => {
+      current = { id, resolve, reject };
+    });
+    // A cancelled request is often not awaited: keep it from counting as unhandled.
+    result.catch(() => {});
+    const w = start();
+    w.postMessage({ type, id, ...req });
+    return { id, result };
+  }
+
   return {
-    think(req) {
-      cancel();
-      const id = nextId++;
-      /** @type {Promise<Thought | null>} */
-      const result = new Promise((resolve, reject) => {
-        current = { id, resolve, reject };
-      });
-      // A cancelled request is often not awaited: keep it from counting as unhandled.
-      result.catch(() => {});
-      const w = start();
-      w.postMessage({ type: 'think', id, ...req });
-      return { id, result };
-    },
+    think: (req) => request('think', req),
+    analyse: (req) => request('analyse', req),
     cancel,
     busy: () => current !== null,
     warm() {

@@ -22,11 +22,14 @@ import { createHint } from './panels/hint.js';
 import { refreshGameOver, wireGameOver } from './panels/gameover.js';
 import { showRules, refreshRules, wireRules } from './panels/rules-dialog.js';
 import { showNotice, hideNotice } from './panels/notice.js';
-import { initialLang, effectiveTheme, wireSettings } from './panels/settings.js';
+import { initialLang, effectiveTheme, showCoords, wireSettings } from './panels/settings.js';
 import { createHome, rememberFrom, dialogDefault } from './panels/home.js';
 import { controlText } from './clock.js';
 import { wireMenu } from './panels/menu.js';
 import { wireSound } from './sound.js';
+import { createAnalysis } from './panels/analysis.js';
+import { createAi } from './ai.js';
+import { createTutorial } from './tutorial.js';
 
 // Computer seats play through the AI worker; registering makes them available in the dialog.
 registerComputer();
@@ -46,6 +49,12 @@ let shareDialog = null;
 let hint = null;
 /** @type {import('./panels/home.js').Home | null} */
 let home = null;
+/** @type {import('./panels/analysis.js').AnalysisPanel | null} */
+let analysis = null;
+/** @type {import('./tutorial.js').Tutorial | null} */
+let tutorial = null;
+/** The analysis's own worker (the players' and the hint's stays free). */
+const analysisAi = createAi();
 
 const play = createPlay({
   prefs,
@@ -57,6 +66,7 @@ const play = createPlay({
   savePrefs: () => savePrefs(storage, prefs),
   // The clocks stop while the first screen or a dialog covers the game.
   covered: () => !!home?.shown() || !!document.querySelector('dialog[open]'),
+  analysis: () => analysis,
 });
 const { session, view } = play;
 const saved = createSaved({
@@ -92,7 +102,9 @@ function relabel() {
   /** @type {HTMLSelectElement} */ ($('set-lang')).value = getLang();
   home?.relabel();
   setupDialog?.relabel();
+  tutorial?.relabel();
   if (!play.hasGame()) return;
+  analysis?.relabel();
   view.relabel();
   play.renderPanels();
   gamesDialog?.refresh();
@@ -119,6 +131,23 @@ function wire() {
     },
   });
   hint = createHint({ session, ai, show: (h) => view.setHint(h) });
+  analysis = createAnalysis({
+    session,
+    ai: analysisAi,
+    shownPosition: () => (play.hasGame() ? play.browse.position() : null),
+    preview(game, path, label) {
+      view.showPast(game, null, label);
+      view.setHint({ path });
+    },
+    endPreview() {
+      if (play.browse.active()) {
+        play.browse.redraw();
+      } else {
+        view.sync(null);
+        hint?.redraw();
+      }
+    },
+  });
   // Leaving the page ends a running search; coming back (from the back-forward cache)
   // asks again.
   window.addEventListener('pagehide', () => {
@@ -128,6 +157,8 @@ function wire() {
     session.stop();
     hint?.clear();
     ai.dispose();
+    analysis?.stop();
+    analysisAi.dispose();
   });
   // A phone may end a hidden page without a pagehide: the save is written before.
   document.addEventListener('visibilitychange', () => {
@@ -137,6 +168,7 @@ function wire() {
   });
   window.addEventListener('pageshow', (e) => {
     if (e.persisted && play.hasGame()) session.think();
+    if (e.persisted && play.hasGame()) analysis?.update();
   });
   wireRules();
   $('notice-close').addEventListener('click', hideNotice);
@@ -154,6 +186,17 @@ function wire() {
   });
   wireMenu();
   wireSound({ prefs, save: () => savePrefs(storage, prefs) });
+  tutorial = createTutorial({
+    theme: () => effectiveTheme(prefs),
+    coordinates: () => showCoords(prefs),
+    done() {
+      prefs.tutorialDone = true;
+      savePrefs(storage, prefs);
+      home?.relabel();
+    },
+    play: () => home?.playComputer(),
+  });
+  $('btn-tutorial').addEventListener('click', () => tutorial?.open());
   // The move help folds away on a narrow screen, where the board needs the room.
   if (window.matchMedia('(min-width: 901px)').matches) /** @type {HTMLDetailsElement} */ ($('help-box')).open = true;
   onLangChange(relabel);
@@ -206,6 +249,7 @@ async function main() {
     hasGame: play.hasGame,
     start: play.startNew,
     more: openSetup,
+    tutorial: () => tutorial?.open(),
   });
   // A computer does not play on behind the first screen.
   new MutationObserver(() => play.setAway(home?.shown() ?? false)).observe($('home'), { attributes: true, attributeFilter: ['hidden'] });

@@ -91,6 +91,7 @@ const ID_RE = /^[a-z0-9-]{1,40}$/;
  * @property {'fast' | 'normal' | 'slow'} [speed] pace of the computer's moves
  * @property {Quick} [quick] what the first screen offers (the games played last)
  * @property {boolean} [sound] the game's sounds (off unless turned on)
+ * @property {boolean} [tutorialDone] the tutorial was followed to its end
  */
 
 /**
@@ -531,6 +532,7 @@ export function loadPrefs(storage) {
     if (typeof obj.turnBoard === 'boolean') out.turnBoard = obj.turnBoard;
     if (obj.speed === 'fast' || obj.speed === 'normal' || obj.speed === 'slow') out.speed = obj.speed;
     if (typeof obj.sound === 'boolean') out.sound = obj.sound;
+    if (typeof obj.tutorialDone === 'boolean') out.tutorialDone = obj.tutorialDone;
     if (isObject(obj.quick)) {
       const q = obj.quick;
       /** @type {Quick} */

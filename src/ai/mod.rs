@@ -16,6 +16,7 @@
 //! # Ok::<(), halma::Error>(())
 //! ```
 
+mod analysis;
 mod eval;
 mod search;
 mod selfplay;
@@ -26,6 +27,7 @@ use eval::{EvalTables, ROW};
 use search::{Searcher, MAX_DEPTH, WIN};
 use std::str::FromStr;
 
+pub use analysis::{analyse, Analysis, LineMove, ANALYSIS_BUDGET};
 pub use selfplay::{selfplay, GameReport, Match, MatchReport, Side, SideStats, Verdict};
 
 /// A source of time in milliseconds (any origin).

@@ -860,6 +860,38 @@ impl<'a> Searcher<'a> {
         self.in_playout = true;
         let mut undos = Vec::with_capacity(max_plies + 1);
         undos.push(self.pos.make(first.0 as usize, first.1 as usize));
+        self.play_greedy(&mut undos, max_plies);
+        // Won as the search scores a finish (a win shared with an opponent is not).
+        let won = self.terminal(0) > 0;
+        while let Some(u) = undos.pop() {
+            self.pos.unmake(u);
+        }
+        self.tie_seed = saved;
+        self.in_playout = false;
+        won
+    }
+
+    /// Plays the game out from the current position, every seat greedy as in
+    /// [`Self::playout`], ties broken by `tie_seed`, for at most `max_plies` moves; then takes
+    /// it all back. The seats that won (a bit a seat; none when the game did not end).
+    pub(crate) fn playout_winners(&mut self, tie_seed: u64, max_plies: usize) -> u8 {
+        let saved = self.tie_seed;
+        self.tie_seed = tie_seed;
+        self.in_playout = true;
+        let mut undos = Vec::with_capacity(max_plies);
+        self.play_greedy(&mut undos, max_plies);
+        let won = self.pos.winners().0;
+        while let Some(u) = undos.pop() {
+            self.pos.unmake(u);
+        }
+        self.tie_seed = saved;
+        self.in_playout = false;
+        won
+    }
+
+    /// The moves of a playout: every seat greedy until the game ends or `max_plies` moves
+    /// are made, their undo records pushed on `undos`. Each move counts as a node.
+    fn play_greedy(&mut self, undos: &mut Vec<crate::position::Undo>, max_plies: usize) {
         for _ in 0..max_plies {
             if self.ended() {
                 break;
@@ -871,14 +903,6 @@ impl<'a> Searcher<'a> {
                 None => self.pos.pass_turn(),
             });
         }
-        // Won as the search scores a finish (a win shared with an opponent is not).
-        let won = self.terminal(0) > 0;
-        while let Some(u) = undos.pop() {
-            self.pos.unmake(u);
-        }
-        self.tie_seed = saved;
-        self.in_playout = false;
-        won
     }
 
     /// The move the seat to move would play as a greedy player: its most-progress move, ties

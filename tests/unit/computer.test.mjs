@@ -186,3 +186,27 @@ test('ai: errors reject; a worker that fails to load rejects and is replaced nex
     assert.equal(FakeWorker.all[1].terminated, true);
   });
 });
+
+test('ai: an analysis is a request like a move: its answer resolves it, a newer one drops it', async () => {
+  await withFakeWorker(async () => {
+    const ai = createAi({ url: 'w.js' });
+    const a = ai.analyse({ position: 'p', nodes: 40000, seed: 1 });
+    const w1 = FakeWorker.all[0];
+    assert.deepEqual(w1.sent.at(-1), { type: 'analyse', id: a.id, position: 'p', nodes: 40000, seed: 1 });
+    w1.reply({ type: 'ready', millis: 1 });
+    const body = { seat: 1, twoSided: true, score: 120, lead: 3, wins: [], playouts: 0, depth: 4, nodes: 40000, pv: [], millis: 9 };
+    w1.reply({ type: 'analysis', id: a.id, analysis: body });
+    assert.deepEqual(await a.result, body);
+    // A newer analysis (the position changed) supersedes the running one; its late answer
+    // is dropped.
+    const b = ai.analyse({ position: 'q' });
+    const c = ai.analyse({ position: 'r' });
+    await assert.rejects(b.result, AiCancelled);
+    const w2 = FakeWorker.all.at(-1);
+    w2.reply({ type: 'ready', millis: 1 });
+    w2.reply({ type: 'analysis', id: b.id, analysis: { ...body, lead: -99 } });
+    assert.equal(ai.busy(), true, 'the stale answer resolved nothing');
+    w2.reply({ type: 'none', id: c.id });
+    assert.equal(await c.result, null, 'a finished game has no analysis');
+  });
+});

@@ -21,6 +21,8 @@ const REPLAY_PAUSE_MS = 450;
  * @property {() => void} exit back to the game
  * @property {() => void} liveChanged the game changed (a computer's move, a new game)
  * @property {() => void} render the replay bar and the moves list's mark
+ * @property {() => string | null} position the position shown (null: the game's)
+ * @property {() => void} redraw puts the past position shown on the board again
  */
 
 /**
@@ -29,9 +31,10 @@ const REPLAY_PAUSE_MS = 450;
  * @param {import('./board-view.js').BoardView} deps.view
  * @param {() => void} deps.showLive shows the game again (the board and the panels)
  * @param {(k: number) => void} deps.playFrom takes the moves after the first `k` back
+ * @param {() => void} [deps.onShown] after the position shown changed (or may have)
  * @returns {Browse}
  */
-export function createBrowse({ session, view, showLive, playFrom }) {
+export function createBrowse({ session, view, showLive, playFrom, onShown = () => {} }) {
   /** @type {number | null} */
   let at = null;
   /** @type {any} */
@@ -46,6 +49,14 @@ export function createBrowse({ session, view, showLive, playFrom }) {
   function dropCopy() {
     copy?.free();
     copy = null;
+  }
+
+  /** The copy of the game, at `k` plies. @param {number} k */
+  function goTo(k) {
+    if (!copy) copy = Game.fromRecord(session.game().record());
+    while (copy.history().length > k && copy.canUndo()) copy.undo();
+    while (copy.history().length < k && copy.canRedo()) copy.redo();
+    return copy;
   }
 
   function stopReplay() {
@@ -70,10 +81,8 @@ export function createBrowse({ session, view, showLive, playFrom }) {
       exit();
       return;
     }
-    if (!copy) copy = Game.fromRecord(session.game().record());
-    const from = copy.history().length;
-    while (copy.history().length > k && copy.canUndo()) copy.undo();
-    while (copy.history().length < k && copy.canRedo()) copy.redo();
+    const from = copy ? copy.history().length : -1;
+    goTo(k);
     at = k;
     /** @type {import('../session.js').Ply[]} */
     const h = copy.history();
@@ -158,6 +167,7 @@ export function createBrowse({ session, view, showLive, playFrom }) {
         }
       }
     }
+    onShown();
   }
 
   /** @param {KeyboardEvent} e */
@@ -232,5 +242,11 @@ export function createBrowse({ session, view, showLive, playFrom }) {
       else if (!replaying) render();
     },
     render,
+    position: () => (at === null ? null : goTo(at).position()),
+    redraw() {
+      if (at === null) return;
+      const n = total();
+      view.showPast(goTo(at), null, session.boardLabel(goTo(at).cells(), label(at, n)));
+    },
   };
 }

@@ -50,6 +50,7 @@ const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
  * @property {() => void} togglePause
  * @property {() => void} renderPanels
  * @property {() => void} setTurnBoard the setting changed: the open game follows it
+ * @property {import('./browse.js').Browse} browse the replay view
  */
 
 /**
@@ -62,9 +63,10 @@ const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
  * @param {() => import('../games-ui.js').ShareDialog | null} deps.share
  * @param {() => void} deps.savePrefs writes the preferences
  * @param {() => boolean} deps.covered whether the first screen or a dialog covers the game
+ * @param {() => import('../panels/analysis.js').AnalysisPanel | null} [deps.analysis]
  * @returns {Play}
  */
-export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs, covered }) {
+export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs, covered, analysis = () => null }) {
   /** @type {GameSetup} */
   let setup;
   let hasGame = false;
@@ -118,6 +120,8 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs, co
       sync();
       announce(`${t('play.fromHereDone')} ${t('announce.turn', { name: session.seatName(session.game().turn()) })}`);
     },
+    // Every change of the position shown ends here (renderPanels renders the browse bar).
+    onShown: () => analysis()?.update(),
   });
 
   /**
@@ -307,6 +311,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs, co
     setTurnBoard() {
       if (!browse.active()) view.sync(null);
     },
+    browse,
   };
 }
 

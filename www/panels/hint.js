@@ -15,6 +15,7 @@ import { announce, showNotice } from './notice.js';
  * @typedef {object} Hint
  * @property {() => void} clear takes the hint off the board, and stops looking for one
  * @property {() => void} render the button and the line
+ * @property {() => void} redraw puts a hint found on the board again (after the board was redrawn)
  */
 
 /**
@@ -98,5 +99,11 @@ export function createHint({ session, ai, show }) {
     clear();
   });
 
-  return { clear, render };
+  return {
+    clear,
+    render,
+    redraw() {
+      if (hint?.path && hint.gen === session.generation()) show({ path: hint.path });
+    },
+  };
 }

@@ -58,6 +58,7 @@ export function rememberFrom(s, seats) {
  * @property {() => void} show
  * @property {() => void} hide
  * @property {() => boolean} shown
+ * @property {() => void} playComputer
  * @property {() => void} relabel
  * @property {(q: Partial<Quick>) => void} remember
  */
@@ -71,9 +72,10 @@ export function rememberFrom(s, seats) {
  * @param {() => boolean} deps.hasGame whether there is a game to go back to
  * @param {(s: GameSetup) => void} deps.start starts a new game
  * @param {() => void} deps.more opens the New game dialog
+ * @param {() => void} [deps.tutorial] opens the tutorial
  * @returns {Home}
  */
-export function createHome({ prefs, save, levels, variantInfo, hasGame, start, more }) {
+export function createHome({ prefs, save, levels, variantInfo, hasGame, start, more, tutorial = () => {} }) {
   const home = $('home');
   const levelSel = /** @type {HTMLSelectElement} */ ($('home-level'));
 
@@ -113,6 +115,7 @@ export function createHome({ prefs, save, levels, variantInfo, hasGame, start, m
       card.classList.toggle('last', /** @type {HTMLElement} */ (card).dataset.choice === q.last);
     }
     $('home-continue').hidden = !hasGame();
+    $('home-tutorial-done').hidden = !prefs.tutorialDone;
   }
 
   /** @param {Partial<Quick>} q */
@@ -139,6 +142,7 @@ export function createHome({ prefs, save, levels, variantInfo, hasGame, start, m
   $('home-friends').addEventListener('click', () => go('friends'));
   $('home-puzzle').addEventListener('click', () => go('puzzle'));
   $('home-setup').addEventListener('click', more);
+  $('home-tutorial').addEventListener('click', tutorial);
   $('home-continue').addEventListener('click', hide);
   levelSel.addEventListener('change', () => {
     const l = Number(levelSel.value);
@@ -162,6 +166,8 @@ export function createHome({ prefs, save, levels, variantInfo, hasGame, start, m
     },
     hide,
     shown: () => !home.hidden,
+    /** The quick game against the computer, as its card starts it. */
+    playComputer: () => go('computer'),
     relabel() {
       if (!home.hidden) render();
     },
