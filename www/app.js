@@ -3,7 +3,7 @@
 // then opens a game: a `?variant=` or `?position=` test parameter, else a link in the
 // fragment, else the game open last, else a new one.
 
-import { Game, variants, variantInfo, variantString } from './pkg/halma.js';
+import { Game, variants, variantInfo, variantString, puzzles as enginePuzzles } from './pkg/halma.js';
 import { loadEngine } from './engine.js';
 import { t, setLang, getLang, applyI18n, onLangChange } from './i18n.js';
 import { openStorage, loadPrefs, savePrefs } from './storage.js';
@@ -22,8 +22,9 @@ import { createHint } from './panels/hint.js';
 import { refreshGameOver, wireGameOver } from './panels/gameover.js';
 import { showRules, refreshRules, wireRules } from './panels/rules-dialog.js';
 import { showNotice, hideNotice } from './panels/notice.js';
-import { initialLang, effectiveTheme, wireSettings } from './panels/settings.js';
+import { initialLang, effectiveTheme, wireSettings, showCoords } from './panels/settings.js';
 import { createHome, rememberFrom } from './panels/home.js';
+import { createPuzzles } from './panels/puzzles.js';
 import { wireMenu } from './panels/menu.js';
 
 // Computer seats play through the AI worker; registering makes them available in the dialog.
@@ -44,6 +45,8 @@ let shareDialog = null;
 let hint = null;
 /** @type {import('./panels/home.js').Home | null} */
 let home = null;
+/** @type {import('./panels/puzzles.js').Puzzles | null} */
+let puzzles = null;
 
 const play = createPlay({
   prefs,
@@ -74,6 +77,7 @@ function applyTheme() {
   const th = effectiveTheme(prefs);
   document.documentElement.dataset.theme = th;
   view.setTheme(th);
+  puzzles?.setTheme(th);
 }
 
 function relabel() {
@@ -81,6 +85,7 @@ function relabel() {
   applyI18n(document);
   /** @type {HTMLSelectElement} */ ($('set-lang')).value = getLang();
   home?.relabel();
+  puzzles?.relabel();
   setupDialog?.relabel();
   if (!play.hasGame()) return;
   view.relabel();
@@ -131,7 +136,10 @@ function wire() {
     prefs,
     save: () => savePrefs(storage, prefs),
     applyTheme,
-    onCoords: (on) => view.setCoords(on),
+    onCoords: (on) => {
+      view.setCoords(on);
+      puzzles?.setCoords(on);
+    },
     onTurnBoard: () => play.setTurnBoard(),
   });
   // The skip link puts the keyboard focus on the board itself.
@@ -179,6 +187,15 @@ async function main() {
     variantInfo: (text) => variantInfo(text),
     onStart: startFromDialog,
   });
+  const puzzleList = enginePuzzles();
+  puzzles = createPuzzles({
+    Game,
+    list: puzzleList,
+    storage,
+    theme: () => effectiveTheme(prefs),
+    coordinates: () => showCoords(prefs),
+    home: () => home?.show(),
+  });
   home = createHome({
     prefs,
     save: () => savePrefs(storage, prefs),
@@ -187,6 +204,8 @@ async function main() {
     hasGame: play.hasGame,
     start: play.startNew,
     more: openSetup,
+    puzzles: () => puzzles?.showList(),
+    puzzleCount: puzzleList.length,
   });
   gamesDialog = createGamesDialog({
     list: saved.summaries,
