@@ -345,18 +345,25 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
     c.setAttribute('aria-label', t('puzzle.figure', { n, cells: names.join(' ') }));
     const ctx = c.getContext('2d');
     if (!ctx) return c;
+    // The corner the figure grows from (the yard's, bottom left), cropped to the figure
+    // (at least a 6×6 square) so that small figures stay legible.
     const xs = d.cells.map((q) => q.x);
     const ys = d.cells.map((q) => q.y);
-    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-    const unit = (px - 6) / Math.max(x1 - x0 + 1, y1 - y0 + 1);
+    const [x0, y1] = [Math.min(...xs), Math.max(...ys)];
+    let k = 6;
+    for (const i of cells) if (d.cells[i]) k = Math.max(k, d.cells[i].x - x0 + 2, y1 - d.cells[i].y + 2);
+    const y0 = y1 - k + 1;
+    const unit = (px - 6) / k;
     const at = (/** @type {number} */ i) => [(3 + (d.cells[i].x - x0 + 0.5) * unit) * dpr, (3 + (d.cells[i].y - y0 + 0.5) * unit) * dpr];
+    const inside = (/** @type {number} */ i) => d.cells[i].x - x0 < k && d.cells[i].y >= y0;
     const dark = document.documentElement.dataset.theme === 'dark';
     ctx.fillStyle = dark ? '#3a3228' : '#efe3cf';
     ctx.fillRect(0, 0, c.width, c.height);
     ctx.fillStyle = dark ? '#6b5d4c' : '#cdb894';
     for (let i = 0; i < d.cells.length; i++) {
+      if (!inside(i)) continue;
       const [x, y] = at(i);
-      ctx.fillRect(x - 0.5 * dpr, y - 0.5 * dpr, dpr, dpr);
+      ctx.fillRect(x - dpr, y - dpr, 2 * dpr, 2 * dpr);
     }
     ctx.fillStyle = seatColor(1);
     const set = new Set(cells);
