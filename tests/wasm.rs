@@ -8,8 +8,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use halma::wasm::{
-    bench_movegen, bench_search, best_move, levels, puzzles, variant_ids, variant_info, variant_string, variants,
-    Game,
+    bench_movegen, bench_search, best_move, levels, puzzles, variant_ids, variant_info, variant_string,
+    variants, Game,
 };
 use js_sys::{Array, Reflect};
 use wasm_bindgen::{JsCast, JsError, JsValue};
@@ -855,7 +855,10 @@ fn puzzles_their_moves_and_goal_check() {
     for p in list.iter() {
         let id = get(&p, "id");
         let par = num(&get(&p, "par")) as usize;
-        let solution: Vec<String> = array(&get(&p, "solution")).iter().map(|m| m.as_string().unwrap()).collect();
+        let solution: Vec<String> = array(&get(&p, "solution"))
+            .iter()
+            .map(|m| m.as_string().unwrap())
+            .collect();
         assert_eq!(solution.len(), par, "{id:?}");
         let mut g = ok(Game::puzzle(id.clone()));
         assert_eq!(g.position(), get(&p, "start").as_string().unwrap());
@@ -888,14 +891,26 @@ fn puzzles_their_moves_and_goal_check() {
         }
         // Undo after the goal: not reached any more.
         ok(g.undo());
-        assert_eq!(get(&ok(g.puzzle_progress(id.clone())), "reached").as_bool(), Some(false));
+        assert_eq!(
+            get(&ok(g.puzzle_progress(id.clone())), "reached").as_bool(),
+            Some(false)
+        );
     }
 
     // A game from another start is no attempt at the puzzle; bad names are errors.
     let g = new_game("halma-8x8");
     let st = ok(g.puzzle_progress(s("halma-8x8-crossing")));
-    assert!(get(&st, "problem").as_string().unwrap().contains("does not start at"));
-    assert_eq!(fails(Game::puzzle(s("nonesuch"))), "no puzzle is called 'nonesuch'");
+    assert!(get(&st, "problem")
+        .as_string()
+        .unwrap()
+        .contains("does not start at"));
+    assert_eq!(
+        fails(Game::puzzle(s("nonesuch"))),
+        "no puzzle is called 'nonesuch'"
+    );
     assert_eq!(fails(g.puzzle_moves(n(3.0))), "puzzle must be a string");
-    assert_eq!(fails(g.puzzle_progress(JsValue::UNDEFINED)), "puzzle must be a string");
+    assert_eq!(
+        fails(g.puzzle_progress(JsValue::UNDEFINED)),
+        "puzzle must be a string"
+    );
 }

@@ -31,8 +31,8 @@ use crate::geometry::{Cell, Geometry, Shape};
 use crate::position::Position;
 use crate::variant::Variant;
 use crate::{Game, Outcome};
-use serde::Serialize;
 use crossing::Board;
+use serde::Serialize;
 use solutions::*;
 
 pub(crate) use solitaire::solitaire_hint;
@@ -289,7 +289,10 @@ impl Puzzle {
             figure: None,
         };
         if g.start().to_string() != self.start() {
-            out.problem = Some(format!("the game does not start at the {} puzzle's start", self.name));
+            out.problem = Some(format!(
+                "the game does not start at the {} puzzle's start",
+                self.name
+            ));
             return out;
         }
         if self.kind == Kind::Crossing {
@@ -496,7 +499,12 @@ mod tests {
             let mut g = p.game();
             for (i, text) in p.solution().iter().enumerate() {
                 let st = p.progress(&g);
-                assert!(!st.reached && !st.stuck && st.problem.is_none(), "{} before move {}", p.name, i + 1);
+                assert!(
+                    !st.reached && !st.stuck && st.problem.is_none(),
+                    "{} before move {}",
+                    p.name,
+                    i + 1
+                );
                 assert_eq!(st.moves, i, "{}", p.name);
                 let m = g.position().parse_move(text).unwrap();
                 let allowed = p.legal_moves(&g);
