@@ -102,6 +102,9 @@ test.describe('desktop', () => {
     await expect(page.locator('#pz-undo')).toBeDisabled();
     await expect(page.locator('#pz-reset')).toBeDisabled();
     await expect(page.locator('#pz-gallery-box')).toContainText('Each distinct symmetric figure');
+    // Desktop: the board and the controls are all on the screen, nothing wider than it.
+    for (const id of ['pz-board', 'pz-count', 'pz-result', 'pz-undo', 'pz-reset', 'pz-show', 'pz-all', 'pz-gallery-box']) await expectInView(page, page.locator(`#${id}`), id);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
 
     // Two moves, one taken back, then back to the start.
     await playMove(page, desc, p.solution[0]);
@@ -123,6 +126,7 @@ test.describe('desktop', () => {
     await expect(page.locator('#pz-demo')).toBeVisible();
     await expect(page.locator('#pz-demo-step')).toHaveText('Solution: move 0 of 19');
     await expect(page.locator('#pz-show')).toBeDisabled();
+    for (const id of ['pz-board', 'pz-prev', 'pz-play', 'pz-next', 'pz-demo-close']) await expectInView(page, page.locator(`#${id}`), id);
     await page.locator('#pz-next').click();
     await expect(page.locator('#pz-demo-step')).toHaveText('Solution: move 1 of 19');
     await page.locator('#pz-prev').click();
