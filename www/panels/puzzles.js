@@ -89,8 +89,12 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
   let paths = [];
   /** @type {PuzzleMove[]} */
   let allowed = [];
-  /** The result line of the last solve of this attempt (kept until undo or reset). */
-  let solvedText = '';
+  /**
+   * The last solve of this attempt and how it was kept (until undo or reset), so its line
+   * can be said again in another language.
+   * @type {{moves: number, rec: ReturnType<typeof recordPuzzleSolve>} | null}
+   */
+  let lastSolve = null;
   /** @type {{game: any, step: number, paths: number[][], timer: number} | null} */
   let demo = null;
 
@@ -281,7 +285,7 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
     result.className = 'pz-result';
     if (st.problem) result.textContent = t('puzzle.problem', { reason: st.problem });
     else if (st.reached) {
-      result.textContent = solvedText;
+      result.textContent = lastSolve ? solvedLine(p, lastSolve) : '';
       result.classList.add('solved');
     } else if (st.stuck) result.textContent = t(p.kind === 'solitaire' ? 'puzzle.stuck.solitaire' : 'puzzle.stuck');
     else result.textContent = st.moves === 0 ? t('puzzle.start') : t('puzzle.going');
@@ -399,23 +403,22 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
     const st = game.puzzleProgress(p.id);
     let said = t('puzzle.moved', { n: st.moves, move: text });
     if (st.reached && !st.problem) {
-      solvedText = solved(p, st);
-      said = `${said} ${solvedText}`;
+      lastSolve = { moves: st.moves, rec: recordPuzzleSolve(storage, p.id, st.moves, st.figure ? figureKey(st.figure) : null) };
+      said = `${said} ${solvedLine(p, lastSolve)}`;
     }
     sync(animate ? m.path : null);
     announce(said);
   }
 
   /**
-   * Keeps a solve and says how it went.
+   * How a solve went, against the par, and whether it was kept.
    * @param {PuzzleInfo} p
-   * @param {Progress} st
+   * @param {{moves: number, rec: ReturnType<typeof recordPuzzleSolve>}} solve
    */
-  function solved(p, st) {
-    const rec = recordPuzzleSolve(storage, p.id, st.moves, st.figure ? figureKey(st.figure) : null);
-    const parts = [t('puzzle.solved', { moves: st.moves, par: p.par })];
-    if (st.moves < p.par) parts.push(t('puzzle.solved.beat'));
-    else if (st.moves === p.par) parts.push(t('puzzle.solved.par'));
+  function solvedLine(p, { moves, rec }) {
+    const parts = [t('puzzle.solved', { moves, par: p.par })];
+    if (moves < p.par) parts.push(t('puzzle.solved.beat'));
+    else if (moves === p.par) parts.push(t('puzzle.solved.par'));
     if (rec.status === 'saved') {
       if (rec.newBest) parts.push(t('puzzle.solved.newBest'));
       if (rec.newFigure) parts.push(t('puzzle.solved.newFigure'));
@@ -428,7 +431,7 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
     board?.finishAnimation();
     game.undo();
     paths.pop();
-    solvedText = '';
+    lastSolve = null;
     sync(null);
     announce(t('puzzle.undone', { count: t('puzzle.count', { moves: paths.length, par: /** @type {PuzzleInfo} */ (current).par }) }));
   }
@@ -439,7 +442,7 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
     game.free();
     game = Game.puzzle(current.id);
     paths = [];
-    solvedText = '';
+    lastSolve = null;
     sync(null);
     announce(t('puzzle.resetDone'));
   }
@@ -457,7 +460,7 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
     game = Game.puzzle(p.id);
     desc = game.board();
     paths = [];
-    solvedText = '';
+    lastSolve = null;
     $('pz-list').hidden = true;
     $('pz-view').hidden = false;
     showRoot();
