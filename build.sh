@@ -26,7 +26,10 @@ set -euo pipefail
 #  122: variants() and levels() exported to JavaScript (120.4 KiB measured).
 #  130: analyse() for the analysis mode: the score in moves, the race's playouts by seat,
 #       the line checked turn by turn, and its serialisation (127.8 KiB measured).
-WASM_GZIP_BUDGET_KB=130
+#  138: + the puzzle view's exports (puzzles() with the shipped solutions, Game.puzzle,
+#       puzzleMoves, puzzleProgress: the crossing model's paths and goal check), +9.1 KiB
+#       (issue 39).
+WASM_GZIP_BUDGET_KB=138
 
 # wasm-opt (npm binaryen 132) flags. It reads the wasm features from the module's
 # target_features section; never add -all (its output fails to load). Measured: most of the

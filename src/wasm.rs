@@ -162,6 +162,50 @@ pub fn levels() -> Result<JsValue, JsError> {
     })
 }
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PuzzleOut {
+    id: &'static str,
+    kind: crate::puzzle::Kind,
+    variant: String,
+    start: String,
+    par: usize,
+    proven: bool,
+    record: Option<usize>,
+    figures: Option<u64>,
+    solution: Vec<String>,
+}
+
+/// The puzzle collection, in order: `[{id, kind: "solitaire" | "crossing" |
+/// "shortest-game", variant, start, par, proven, record, figures, solution}]`. `variant` and
+/// `start` are what the game is played in (`Game.puzzle(id)`), `proven` whether no shorter
+/// solution exists, `record` a shorter one from the literature that the shipped solution
+/// does not match (or `null`), `figures` the distinct solving figures known (or `null`),
+/// `solution` the shipped solution of exactly `par` moves in hop-path notation.
+#[wasm_bindgen]
+pub fn puzzles() -> Result<JsValue, JsError> {
+    let out: Vec<PuzzleOut> = crate::puzzle::PUZZLES
+        .iter()
+        .map(|p| PuzzleOut {
+            id: p.name,
+            kind: p.kind,
+            variant: p.play_variant().to_string(),
+            start: p.start(),
+            par: p.par,
+            proven: p.proven.is_some(),
+            record: p.record.map(|r| r.0),
+            figures: p.figures,
+            solution: p.solution(),
+        })
+        .collect();
+    to_js(&out)
+}
+
+fn puzzle_arg(id: &JsValue) -> Result<&'static crate::puzzle::Puzzle, JsError> {
+    let id = str_arg(id, "puzzle")?;
+    crate::puzzle::find(&id).ok_or_else(|| err(format!("no puzzle is called '{id}'")))
+}
+
 /// A game in progress: the one handle JavaScript holds.
 #[wasm_bindgen]
 pub struct Game {
@@ -196,6 +240,29 @@ impl Game {
     pub fn new(variant: JsValue) -> Result<Game, JsError> {
         let v: Variant = str_arg(&variant, "variant")?.parse().map_err(err)?;
         Ok(Game { inner: Inner::new(v) })
+    }
+
+    /// A new game of the puzzle `id` (see `puzzles()`), at its start.
+    pub fn puzzle(id: JsValue) -> Result<Game, JsError> {
+        Ok(Game {
+            inner: puzzle_arg(&id)?.game(),
+        })
+    }
+
+    /// The moves the puzzle `id` allows now: `[{from, to, path}]`, as `legalMoves` but on the
+    /// puzzle's cells only (the star crossing never passes through a side point).
+    #[wasm_bindgen(js_name = puzzleMoves)]
+    pub fn puzzle_moves(&self, id: JsValue) -> Result<JsValue, JsError> {
+        to_js(&puzzle_arg(&id)?.legal_moves(&self.inner))
+    }
+
+    /// The goal check of the puzzle `id` for this game: `{reached, moves, par, stuck,
+    /// problem, figure}`: the goal reached or not, the moves played, whether the game is
+    /// over without the goal, why it is no fair attempt (another start, a move the puzzle
+    /// does not allow; else `null`), and a solved solitaire's figure (its cells in order).
+    #[wasm_bindgen(js_name = puzzleProgress)]
+    pub fn puzzle_progress(&self, id: JsValue) -> Result<JsValue, JsError> {
+        to_js(&puzzle_arg(&id)?.progress(&self.inner))
     }
 
     /// A game starting from a position string.

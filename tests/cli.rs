@@ -236,7 +236,8 @@ fn puzzle_list_and_solve() {
     let out = halma(&["puzzle", "solve", "star-crossing", "--shipped"]);
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 29, "{text}");
-    assert!(text.starts_with("star-2 1 "), "{text}");
+    // The start in the variant the crossing is played in: no target lock.
+    assert!(text.starts_with("star-2+free-target 1 "), "{text}");
     let out = halma(&["puzzle", "solve", "nope"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("puzzles: solitaire, star-crossing"));

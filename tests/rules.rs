@@ -1128,7 +1128,7 @@ fn solitaire_is_solved_by_symmetry_about_the_a1_p16_diagonal() {
     let mut g = game(p);
     play(&mut g, "e2-f2");
     assert_eq!(winners(&g), [1]);
-    // symmetric about the other diagonal (a16–p1) is not solved
+    // symmetric about the anti-diagonal (top-left to bottom-right) is not solved
     let other = place(
         "solitaire",
         1,

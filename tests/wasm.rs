@@ -8,8 +8,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use halma::wasm::{
-    analyse, bench_movegen, bench_search, best_move, levels, variant_ids, variant_info, variant_string,
-    variants, Game,
+    analyse, bench_movegen, bench_search, best_move, levels, puzzles, variant_ids, variant_info,
+    variant_string, variants, Game,
 };
 use js_sys::{Array, Reflect};
 use wasm_bindgen::{JsCast, JsError, JsValue};
@@ -914,4 +914,101 @@ fn analyse_refuses_what_it_cannot_analyse() {
     let g = ok(Game::from_position(s(won)));
     assert!(g.is_over());
     assert!(ok(analyse(s(won), analysis_options(1000.0))).is_null());
+}
+
+/// The puzzle list as JavaScript gets it; every shipped solution played through
+/// `Game.puzzle`, each move one `puzzleMoves` offers, reaches the goal in exactly its par by
+/// `puzzleProgress`; and the goal check of a game that is no attempt at the puzzle.
+#[wasm_bindgen_test]
+fn puzzles_their_moves_and_goal_check() {
+    let list = array(&ok(puzzles()));
+    let ids: Vec<String> = list.iter().map(|p| get(&p, "id").as_string().unwrap()).collect();
+    assert_eq!(
+        ids,
+        [
+            "solitaire",
+            "star-crossing",
+            "shortest-game",
+            "shortest-game-fill",
+            "halma-crossing",
+            "halma-13-crossing",
+            "halma-10x10-crossing",
+            "halma-8x8-crossing"
+        ]
+    );
+    let sol = list.get(0);
+    assert_eq!(get(&sol, "kind").as_string().unwrap(), "solitaire");
+    assert_eq!(num(&get(&sol, "par")), 19.0);
+    assert_eq!(get(&sol, "proven").as_bool(), Some(true));
+    assert!(num(&get(&sol, "figures")) > 1000.0);
+    assert!(get(&sol, "record").is_null());
+    let strict = list.get(2);
+    assert_eq!(get(&strict, "kind").as_string().unwrap(), "shortest-game");
+    assert_eq!(num(&get(&strict, "record")), 30.0);
+    assert_eq!(get(&strict, "proven").as_bool(), Some(false));
+    let star = list.get(1);
+    assert_eq!(get(&star, "variant").as_string().unwrap(), "star-2+free-target");
+    assert!(get(&star, "figures").is_null());
+
+    for p in list.iter() {
+        let id = get(&p, "id");
+        let par = num(&get(&p, "par")) as usize;
+        let solution: Vec<String> = array(&get(&p, "solution"))
+            .iter()
+            .map(|m| m.as_string().unwrap())
+            .collect();
+        assert_eq!(solution.len(), par, "{id:?}");
+        let mut g = ok(Game::puzzle(id.clone()));
+        assert_eq!(g.position(), get(&p, "start").as_string().unwrap());
+        for (i, text) in solution.iter().enumerate() {
+            let st = ok(g.puzzle_progress(id.clone()));
+            assert_eq!(get(&st, "reached").as_bool(), Some(false), "{id:?} {i}");
+            assert_eq!(num(&get(&st, "moves")) as usize, i);
+            let names: Vec<&str> = text.split('-').collect();
+            let (from, to) = (cell(&g, names[0]), cell(&g, names[names.len() - 1]));
+            let offered = array(&ok(g.puzzle_moves(id.clone())));
+            let m = offered
+                .iter()
+                .find(|m| num(&get(m, "from")) as usize == from && num(&get(m, "to")) as usize == to)
+                .unwrap_or_else(|| panic!("{id:?} move {}: {text} is not offered", i + 1));
+            let path = array(&get(&m, "path"));
+            assert_eq!(num(&path.get(0)) as usize, from);
+            assert_eq!(num(&path.get(path.length() - 1)) as usize, to);
+            ok(g.play_move(n(from as f64), n(to as f64)));
+        }
+        let st = ok(g.puzzle_progress(id.clone()));
+        assert_eq!(get(&st, "reached").as_bool(), Some(true), "{id:?}");
+        assert_eq!(num(&get(&st, "moves")) as usize, par);
+        assert_eq!(num(&get(&st, "par")) as usize, par);
+        assert!(get(&st, "problem").is_null());
+        let figure = get(&st, "figure");
+        if get(&p, "kind").as_string().unwrap() == "solitaire" {
+            assert_eq!(array(&figure).length(), 19);
+        } else {
+            assert!(figure.is_null());
+        }
+        // Undo after the goal: not reached any more.
+        ok(g.undo());
+        assert_eq!(
+            get(&ok(g.puzzle_progress(id.clone())), "reached").as_bool(),
+            Some(false)
+        );
+    }
+
+    // A game from another start is no attempt at the puzzle; bad names are errors.
+    let g = new_game("halma-8x8");
+    let st = ok(g.puzzle_progress(s("halma-8x8-crossing")));
+    assert!(get(&st, "problem")
+        .as_string()
+        .unwrap()
+        .contains("does not start at"));
+    assert_eq!(
+        fails(Game::puzzle(s("nonesuch"))),
+        "no puzzle is called 'nonesuch'"
+    );
+    assert_eq!(fails(g.puzzle_moves(n(3.0))), "puzzle must be a string");
+    assert_eq!(
+        fails(g.puzzle_progress(JsValue::UNDEFINED)),
+        "puzzle must be a string"
+    );
 }

@@ -3,7 +3,7 @@
 // then opens a game: a `?variant=` or `?position=` test parameter, else a link in the
 // fragment, else the game open last, else a new one.
 
-import { Game, variants, variantInfo, variantString } from './pkg/halma.js';
+import { Game, variants, variantInfo, variantString, puzzles as enginePuzzles } from './pkg/halma.js';
 import { loadEngine } from './engine.js';
 import { t, setLang, getLang, applyI18n, onLangChange } from './i18n.js';
 import { openStorage, loadPrefs, savePrefs } from './storage.js';
@@ -25,6 +25,7 @@ import { showNotice, hideNotice } from './panels/notice.js';
 import { initialLang, effectiveTheme, showCoords, wireSettings } from './panels/settings.js';
 import { createHome, rememberFrom, dialogDefault } from './panels/home.js';
 import { controlText } from './clock.js';
+import { createPuzzles } from './panels/puzzles.js';
 import { wireMenu } from './panels/menu.js';
 import { wireSound } from './sound.js';
 import { createAnalysis } from './panels/analysis.js';
@@ -55,6 +56,8 @@ let analysis = null;
 let tutorial = null;
 /** The analysis's own worker (the players' and the hint's stays free). */
 const analysisAi = createAi();
+/** @type {import('./panels/puzzles.js').Puzzles | null} */
+let puzzles = null;
 
 const play = createPlay({
   prefs,
@@ -94,6 +97,7 @@ function applyTheme() {
   const th = effectiveTheme(prefs);
   document.documentElement.dataset.theme = th;
   view.setTheme(th);
+  puzzles?.setTheme(th);
 }
 
 function relabel() {
@@ -101,6 +105,7 @@ function relabel() {
   applyI18n(document);
   /** @type {HTMLSelectElement} */ ($('set-lang')).value = getLang();
   home?.relabel();
+  puzzles?.relabel();
   setupDialog?.relabel();
   tutorial?.relabel();
   if (!play.hasGame()) return;
@@ -177,7 +182,10 @@ function wire() {
     prefs,
     save: () => savePrefs(storage, prefs),
     applyTheme,
-    onCoords: (on) => view.setCoords(on),
+    onCoords: (on) => {
+      view.setCoords(on);
+      puzzles?.setCoords(on);
+    },
     onTurnBoard: () => play.setTurnBoard(),
   });
   // The skip link puts the keyboard focus on the board itself.
@@ -241,6 +249,15 @@ async function main() {
     variantInfo: (text) => variantInfo(text),
     onStart: startFromDialog,
   });
+  const puzzleList = enginePuzzles();
+  puzzles = createPuzzles({
+    Game,
+    list: puzzleList,
+    storage,
+    theme: () => effectiveTheme(prefs),
+    coordinates: () => showCoords(prefs),
+    home: () => home?.show(),
+  });
   home = createHome({
     prefs,
     save: () => savePrefs(storage, prefs),
@@ -250,6 +267,8 @@ async function main() {
     start: play.startNew,
     more: openSetup,
     tutorial: () => tutorial?.open(),
+    puzzles: () => puzzles?.showList(),
+    puzzleCount: puzzleList.length,
   });
   // A computer does not play on behind the first screen.
   new MutationObserver(() => play.setAway(home?.shown() ?? false)).observe($('home'), { attributes: true, attributeFilter: ['hidden'] });

@@ -562,3 +562,112 @@ export function savePrefs(storage, prefs) {
     // Preferences are a convenience; failing to keep them is not worth a message.
   }
 }
+
+// --- Puzzle results ---
+//
+//   halma.puzzles      {v: 1, puzzles: {<puzzle id>: {best, at, figures?}}}
+//
+// `best` is the fewest moves of a solve, `at` its ISO time, `figures` (the solitaire) the
+// distinct figures solved, each the engine's canonical figure (its cells in cell order)
+// written as ids joined by commas. A value that does not read back as this format (not
+// JSON, a wrong shape, a newer version) is reported and never written over: results are
+// then not kept until the player clears it. Entries of puzzles this page does not know are
+// kept as they are.
+
+/** Key of the puzzle results. */
+export const PUZZLES_KEY = 'halma.puzzles';
+/** Format version of the puzzle results written by this code. */
+export const PUZZLES_FORMAT = 1;
+/** Most figures kept per puzzle (the solitaire has thousands; the gallery is for people). */
+export const MAX_FIGURES = 2000;
+
+const FIGURE_RE = /^\d{1,4}(,\d{1,4}){0,99}$/;
+const PUZZLE_ID_RE = /^[a-z0-9-]{1,40}$/;
+
+/**
+ * @typedef {object} PuzzleResult
+ * @property {number} best fewest moves of a solve
+ * @property {string} at ISO time of that solve
+ * @property {string[]} [figures] the distinct figures solved (the solitaire)
+ */
+
+/**
+ * @typedef {{status: 'ok', results: Record<string, PuzzleResult>} |
+ *   {status: 'bad', reason: string} | {status: 'newer', version: number}} PuzzleResults
+ */
+
+/**
+ * @param {unknown} e
+ * @returns {e is PuzzleResult}
+ */
+function isPuzzleResult(e) {
+  if (!isObject(e)) return false;
+  if (typeof e.best !== 'number' || !Number.isInteger(e.best) || e.best < 1 || e.best > 100000) return false;
+  if (typeof e.at !== 'string' || e.at.length > 40) return false;
+  if (e.figures === undefined) return true;
+  return Array.isArray(e.figures) && e.figures.length <= MAX_FIGURES && e.figures.every((f) => typeof f === 'string' && FIGURE_RE.test(f));
+}
+
+/**
+ * The stored puzzle results (none stored, or no storage: an empty set).
+ * @param {Storage | null} storage
+ * @returns {PuzzleResults}
+ */
+export function readPuzzleResults(storage) {
+  const raw = storage ? get(storage, PUZZLES_KEY) : null;
+  if (raw === null) return { status: 'ok', results: {} };
+  let obj;
+  try {
+    obj = JSON.parse(raw);
+  } catch (e) {
+    return { status: 'bad', reason: `not JSON (${message(e)})` };
+  }
+  if (!isObject(obj)) return { status: 'bad', reason: 'not an object' };
+  if (typeof obj.v === 'number' && obj.v > PUZZLES_FORMAT) return { status: 'newer', version: obj.v };
+  if (obj.v !== PUZZLES_FORMAT) return { status: 'bad', reason: `unknown format ${JSON.stringify(obj.v)}` };
+  if (!isObject(obj.puzzles)) return { status: 'bad', reason: 'no puzzle list' };
+  /** @type {Record<string, PuzzleResult>} */
+  const results = {};
+  for (const [id, e] of Object.entries(obj.puzzles)) {
+    if (!PUZZLE_ID_RE.test(id)) return { status: 'bad', reason: `a bad puzzle name ${JSON.stringify(id.slice(0, 40))}` };
+    if (!isPuzzleResult(e)) return { status: 'bad', reason: `a bad entry for ${id}` };
+    results[id] = e;
+  }
+  return { status: 'ok', results };
+}
+
+/**
+ * Records a solve of puzzle `id` in `moves` moves (and its figure, for the solitaire): the
+ * best is kept, a new figure added. Reads the stored value again first (another tab may have
+ * written), and writes nothing when it does not read back.
+ * @param {Storage | null} storage
+ * @param {string} id
+ * @param {number} moves
+ * @param {string | null} figure
+ * @returns {{status: 'saved' | 'unsaved', newBest: boolean, newFigure: boolean, result: PuzzleResult, reason?: string}}
+ */
+export function recordPuzzleSolve(storage, id, moves, figure) {
+  const read = readPuzzleResults(storage);
+  const results = read.status === 'ok' ? read.results : {};
+  const old = results[id];
+  const newBest = !old || moves < old.best;
+  const figures = old?.figures ?? [];
+  const newFigure = figure !== null && !figures.includes(figure);
+  /** @type {PuzzleResult} */
+  const result = {
+    best: newBest ? moves : old.best,
+    at: newBest ? new Date().toISOString() : old.at,
+    ...(figure !== null || old?.figures ? { figures: newFigure && figures.length < MAX_FIGURES ? [...figures, /** @type {string} */ (figure)] : figures } : {}),
+  };
+  if (read.status !== 'ok') {
+    const reason = read.status === 'newer' ? `written by a newer version (format ${read.version})` : read.reason;
+    return { status: 'unsaved', newBest, newFigure, result, reason };
+  }
+  if (!storage) return { status: 'unsaved', newBest, newFigure, result, reason: 'no storage' };
+  try {
+    storage.setItem(PUZZLES_KEY, JSON.stringify({ v: PUZZLES_FORMAT, puzzles: { ...results, [id]: result } }));
+  } catch (e) {
+    return { status: 'unsaved', newBest, newFigure, result, reason: message(e) };
+  }
+  return { status: 'saved', newBest, newFigure, result };
+}

@@ -8,7 +8,7 @@
 //! nothing about optimality; the pars it finds are recorded in `docs/puzzles.md`.
 
 use crate::geometry::{Cell, Geometry, Shape};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 /// A set of cells of the board model (up to 256).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -50,13 +50,33 @@ pub(crate) struct Board {
 impl Board {
     /// The board of `geo` restricted to the cells `keep` accepts, the army starting in camp
     /// `home` and going to the opposite camp.
-    pub(crate) fn new(geo: Geometry, home: usize, keep: impl Fn(Cell) -> bool) -> Board {
+    pub(crate) fn new(geo: Geometry, home: usize, keep: &dyn Fn(Cell) -> bool) -> Board {
         let cells: Vec<Cell> = geo.cells().filter(|&c| keep(c)).collect();
-        let at: HashMap<(i32, i32), usize> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (geo.coord(c), i))
-            .collect();
+        // The model cell at each coordinate, on a dense grid over the cells' bounding box
+        // (a plain vector: the page's wasm has no hash map to spare for it).
+        let (x0, y0) = cells.iter().fold((i32::MAX, i32::MAX), |(a, b), &c| {
+            let (x, y) = geo.coord(c);
+            (a.min(x), b.min(y))
+        });
+        let (x1, y1) = cells.iter().fold((i32::MIN, i32::MIN), |(a, b), &c| {
+            let (x, y) = geo.coord(c);
+            (a.max(x), b.max(y))
+        });
+        let w = x1 - x0 + 1;
+        let mut grid = vec![NONE; (w * (y1 - y0 + 1)).max(0) as usize];
+        for (i, &c) in cells.iter().enumerate() {
+            let (x, y) = geo.coord(c);
+            grid[((y - y0) * w + x - x0) as usize] = i as u16;
+        }
+        let at = |x: i32, y: i32| -> Option<usize> {
+            if x < x0 || x > x1 || y < y0 || y > y1 {
+                return None;
+            }
+            match grid[((y - y0) * w + x - x0) as usize] {
+                NONE => None,
+                i => Some(i as usize),
+            }
+        };
         let dirs: &[(i32, i32)] = match geo.shape() {
             Shape::Square { .. } => &[
                 (1, 0),
@@ -76,7 +96,7 @@ impl Board {
                 let (x, y) = geo.coord(c);
                 let mut n = [NONE; 8];
                 for (k, &(dx, dy)) in dirs.iter().enumerate() {
-                    if let Some(&j) = at.get(&(x + dx, y + dy)) {
+                    if let Some(j) = at(x + dx, y + dy) {
                         n[k] = j as u16;
                     }
                 }
@@ -156,22 +176,27 @@ impl Board {
     /// The shortest hop path (or the step) of `from`-`to` for `occ`, all cells, or `None`
     /// when it is not a move.
     pub(crate) fn path(&self, occ: &Set, from: usize, to: usize) -> Option<Vec<usize>> {
-        let mut prev = HashMap::new();
+        // The cell each landing was first reached from.
+        let mut prev = vec![NONE; self.cells.len()];
         let mut is_step = false;
         self.each_move(occ, from, |t, via| {
             if t == to && via == from && self.nbr[from].contains(&(t as u16)) && !occ.get(t) {
                 is_step = true;
             }
-            prev.entry(t).or_insert(via);
+            if prev[t] == NONE {
+                prev[t] = via as u16;
+            }
         });
         if is_step {
             return Some(vec![from, to]);
         }
-        prev.get(&to)?;
+        if prev.get(to).is_none_or(|&p| p == NONE) {
+            return None;
+        }
         let mut line = vec![to];
         let mut c = to;
         while c != from {
-            c = prev[&c];
+            c = prev[c] as usize;
             line.push(c);
         }
         line.reverse();

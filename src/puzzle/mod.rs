@@ -9,7 +9,9 @@
 //!
 //! Every puzzle ships its best known solution as a move list ([`Puzzle::solution`]), so a
 //! page can show it without a search; [`Puzzle::check`] replays a line and says whether it
-//! reaches the goal.
+//! reaches the goal. A page plays a puzzle as an engine [`Game`] ([`Puzzle::game`]), with
+//! the moves the puzzle allows ([`Puzzle::legal_moves`]) and its goal check
+//! ([`Puzzle::progress`]).
 //!
 //! # Examples
 //! ```
@@ -25,18 +27,20 @@ mod shortest;
 mod solitaire;
 mod solutions;
 
-use crate::geometry::{Geometry, Shape};
+use crate::geometry::{Cell, Geometry, Shape};
 use crate::position::Position;
 use crate::variant::Variant;
 use crate::{Game, Outcome};
 use crossing::Board;
+use serde::Serialize;
 use solutions::*;
 
 pub(crate) use solitaire::solitaire_hint;
 pub use solitaire::{count_solitaire, solve_solitaire, SolitaireCount};
 
-/// What a puzzle asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a puzzle asks for (`"solitaire"`, `"crossing"`, `"shortest-game"` serialised).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Kind {
     /// Halma solitaire of a solitaire variant: each piece once, into the symmetric figure.
     Solitaire,
@@ -65,6 +69,9 @@ pub struct Puzzle {
     pub proven: Option<&'static str>,
     /// The fewest moves known from the literature, when our solver has not matched it.
     pub record: Option<(usize, &'static str)>,
+    /// How many distinct final figures are known to solve it (a lower bound), for a puzzle
+    /// with more than one figure.
+    pub figures: Option<u64>,
     /// The best solution: moves in hop-path notation, separated by spaces.
     solution_text: &'static str,
 }
@@ -80,6 +87,9 @@ pub const PUZZLES: &[Puzzle] = &[
         par: 19,
         proven: Some("the rule: one move per piece"),
         record: None,
+        // The count an independent search reported; our own is far from exhaustive
+        // (docs/puzzles.md).
+        figures: Some(6289),
         solution_text: SOLITAIRE,
     },
     Puzzle {
@@ -91,6 +101,7 @@ pub const PUZZLES: &[Puzzle] = &[
         par: 27,
         proven: Some("George Bell 2009 (A* and bidirectional search)"),
         record: None,
+        figures: None,
         solution_text: STAR_CROSSING,
     },
     Puzzle {
@@ -102,6 +113,7 @@ pub const PUZZLES: &[Puzzle] = &[
         par: SHORTEST_PAR,
         proven: None,
         record: Some((30, "David Fabian 1979, proven optimal by George Bell 2009")),
+        figures: None,
         solution_text: SHORTEST_GAME,
     },
     Puzzle {
@@ -113,6 +125,7 @@ pub const PUZZLES: &[Puzzle] = &[
         par: SHORTEST_FILL_PAR,
         proven: None,
         record: None,
+        figures: None,
         solution_text: SHORTEST_FILL,
     },
     Puzzle {
@@ -124,6 +137,7 @@ pub const PUZZLES: &[Puzzle] = &[
         par: HALMA_PAR,
         proven: None,
         record: None,
+        figures: None,
         solution_text: HALMA,
     },
     Puzzle {
@@ -135,6 +149,7 @@ pub const PUZZLES: &[Puzzle] = &[
         par: HALMA_13_PAR,
         proven: None,
         record: None,
+        figures: None,
         solution_text: HALMA_13,
     },
     Puzzle {
@@ -146,6 +161,7 @@ pub const PUZZLES: &[Puzzle] = &[
         par: HALMA_10X10_PAR,
         proven: None,
         record: None,
+        figures: None,
         solution_text: HALMA_10X10,
     },
     Puzzle {
@@ -157,6 +173,7 @@ pub const PUZZLES: &[Puzzle] = &[
         par: HALMA_8X8_PAR,
         proven: None,
         record: None,
+        figures: None,
         solution_text: HALMA_8X8,
     },
 ];
@@ -166,9 +183,150 @@ pub fn find(name: &str) -> Option<&'static Puzzle> {
     PUZZLES.iter().find(|p| p.name == name)
 }
 
+/// How a game of a puzzle stands: the page's goal check ([`Puzzle::progress`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    /// Whether the goal is reached.
+    pub reached: bool,
+    /// The moves that count toward the par: every move played (the empty seats' passes in
+    /// a crossing are not moves).
+    pub moves: usize,
+    /// The par.
+    pub par: usize,
+    /// Whether the game is over without the goal (a solitaire with no move left, a draw).
+    pub stuck: bool,
+    /// Why the game is not a fair attempt at this puzzle (another start, a move the puzzle
+    /// does not allow); `None` for every game played with [`Puzzle::legal_moves`].
+    pub problem: Option<String>,
+    /// A solved solitaire's figure: the cells of its pieces in cell order. A solving figure
+    /// is its own mirror image, so this is its one canonical form.
+    pub figure: Option<Vec<Cell>>,
+}
+
+/// A move a puzzle allows, with the hop path to show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PuzzleMove {
+    /// The origin.
+    pub from: Cell,
+    /// The destination.
+    pub to: Cell,
+    /// One shortest path, origin first, that stays on the puzzle's cells.
+    pub path: Vec<Cell>,
+}
+
 impl Puzzle {
+    /// The variant the puzzle is played in. A crossing has no target lock (`free-target`):
+    /// a hop chain may pass out of the target camp again, as in the crossing model.
+    pub fn play_variant(&self) -> Variant {
+        let text = match self.kind {
+            Kind::Crossing => format!("{}+free-target", self.variant),
+            _ => self.variant.to_string(),
+        };
+        match text.parse() {
+            Ok(v) => v,
+            // (Not `expect`: formatting the error would pull its Debug into the page's wasm.)
+            Err(_) => unreachable!("the puzzles' variants parse"),
+        }
+    }
+
     fn variant(&self) -> Variant {
-        self.variant.parse().expect("the puzzles' variants parse")
+        self.play_variant()
+    }
+
+    /// The game a page plays: the puzzle's start in [`Puzzle::play_variant`]. In a crossing
+    /// the other seat has no pieces and passes by itself.
+    pub fn game(&self) -> Game {
+        match self.start().parse() {
+            Ok(start) => Game::from_position(start),
+            Err(_) => unreachable!("a puzzle's start parses"),
+        }
+    }
+
+    /// The moves the puzzle allows now in `g` (a game of [`Puzzle::game`]): the engine's
+    /// legal moves, and in a crossing only those the crossing model allows too (on the star,
+    /// no hop through a side point), each with a path on the puzzle's cells.
+    pub fn legal_moves(&self, g: &Game) -> Vec<PuzzleMove> {
+        let moves = g.legal_moves();
+        if self.kind != Kind::Crossing {
+            return moves
+                .into_iter()
+                .map(|m| PuzzleMove {
+                    from: m.from,
+                    to: m.to,
+                    path: g.hop_path(m).unwrap_or_default(),
+                })
+                .collect();
+        }
+        let b = self.board_model();
+        let Some(occ) = model_occupancy(&b, g.position()) else {
+            return Vec::new();
+        };
+        moves
+            .into_iter()
+            .filter_map(|m| {
+                let path = b.path(&occ, b.cells.iter().position(|&c| c == m.from)?, {
+                    b.cells.iter().position(|&c| c == m.to)?
+                })?;
+                Some(PuzzleMove {
+                    from: m.from,
+                    to: m.to,
+                    path: path.into_iter().map(|i| b.cells[i]).collect(),
+                })
+            })
+            .collect()
+    }
+
+    /// The goal check of a game of this puzzle: reached or not, in how many moves, and
+    /// whether the game is a fair attempt (the puzzle's start, only moves it allows).
+    pub fn progress(&self, g: &Game) -> Progress {
+        let moves = g.moves_played();
+        let mut out = Progress {
+            reached: false,
+            moves,
+            par: self.par,
+            stuck: false,
+            problem: None,
+            figure: None,
+        };
+        if g.start().to_string() != self.start() {
+            out.problem = Some(format!(
+                "the game does not start at the {} puzzle's start",
+                self.name
+            ));
+            return out;
+        }
+        if self.kind == Kind::Crossing {
+            // Replays the moves in the crossing model, which knows the cells in play.
+            let b = self.board_model();
+            let mut occ = b.start;
+            let index = |c: Cell| b.cells.iter().position(|&d| d == c);
+            for (i, m) in g.history().filter_map(|p| p.mv).enumerate() {
+                let path = match (index(m.from), index(m.to)) {
+                    (Some(f), Some(t)) => b.path(&occ, f, t).map(|_| (f, t)),
+                    _ => None,
+                };
+                let Some((f, t)) = path else {
+                    out.problem = Some(format!("move {} is not allowed in this puzzle", i + 1));
+                    return out;
+                };
+                occ.clear(f);
+                occ.set(t);
+            }
+            out.reached = occ == b.goal;
+        } else {
+            out.reached = matches!(g.outcome(), Some(Outcome::Win { .. }));
+        }
+        out.stuck = !out.reached && g.is_over();
+        if out.reached && self.kind == Kind::Solitaire {
+            let cells = g.position().cells();
+            out.figure = Some(
+                (0..cells.len())
+                    .filter(|&i| cells[i] != 0)
+                    .map(|i| Cell::new(i as u16))
+                    .collect(),
+            );
+        }
+        out
     }
 
     /// The board model of a crossing.
@@ -176,19 +334,15 @@ impl Puzzle {
         let v = self.variant();
         let geo: Geometry = v.geometry();
         let home = v.home_camps()[0] as usize;
-        match geo.shape() {
-            Shape::Star { .. } => {
-                // The two points and the centre: no cell of another point.
-                let sides: Vec<usize> = (0..6)
-                    .filter(|&k| k != home && k != geo.opposite_camp(home))
-                    .collect();
-                let g2 = geo.clone();
-                Board::new(geo, home, move |c| {
-                    !sides.iter().any(|&k| g2.camp(k).contains(&c))
-                })
-            }
-            Shape::Square { .. } => Board::new(geo, home, |_| true),
-        }
+        // On the star, the two points and the centre: no cell of another point.
+        let out: Vec<Cell> = match geo.shape() {
+            Shape::Star { .. } => (0..6)
+                .filter(|&k| k != home && k != geo.opposite_camp(home))
+                .flat_map(|k| geo.camp(k).iter().copied())
+                .collect(),
+            Shape::Square { .. } => Vec::new(),
+        };
+        Board::new(geo, home, &|c| !out.contains(&c))
     }
 
     /// The start as a position string of the puzzle's variant (a crossing: the other
@@ -304,6 +458,19 @@ impl Puzzle {
     }
 }
 
+/// The pieces of `p` as a set of the crossing model's cells; `None` when one stands on a
+/// cell outside the model.
+fn model_occupancy(b: &Board, p: &Position) -> Option<crossing::Set> {
+    let cells = p.cells();
+    let mut occ = crossing::Set::default();
+    for (i, &seat) in cells.iter().enumerate() {
+        if seat != 0 {
+            occ.set(b.cells.iter().position(|&c| c.index() == i)?);
+        }
+    }
+    Some(occ)
+}
+
 /// A move in full hop-path notation (`a1-c3-e5`, or `a1-a2` for a step).
 pub fn path_text(p: &Position, m: crate::Move) -> String {
     let g = p.geometry();
@@ -322,5 +489,71 @@ mod tests {
         for p in PUZZLES {
             assert_eq!(p.check(&p.solution()), Ok(p.par), "{}", p.name);
         }
+    }
+
+    /// What the page does: the solution played into [`Puzzle::game`], each move one the
+    /// puzzle allows, and the goal check says reached in exactly the par only at the end.
+    #[test]
+    fn every_shipped_solution_plays_in_the_pages_game_to_its_par() {
+        for p in PUZZLES {
+            let mut g = p.game();
+            for (i, text) in p.solution().iter().enumerate() {
+                let st = p.progress(&g);
+                assert!(
+                    !st.reached && !st.stuck && st.problem.is_none(),
+                    "{} before move {}",
+                    p.name,
+                    i + 1
+                );
+                assert_eq!(st.moves, i, "{}", p.name);
+                let m = g.position().parse_move(text).unwrap();
+                let allowed = p.legal_moves(&g);
+                let pm = allowed.iter().find(|a| a.from == m.from && a.to == m.to);
+                let pm = pm.unwrap_or_else(|| panic!("{} move {}: {text} not allowed", p.name, i + 1));
+                assert_eq!(pm.path.first(), Some(&m.from));
+                assert_eq!(pm.path.last(), Some(&m.to));
+                g.play(m).unwrap();
+            }
+            let st = p.progress(&g);
+            assert!(st.reached && st.problem.is_none(), "{}: {st:?}", p.name);
+            assert_eq!((st.moves, st.par), (p.par, p.par), "{}", p.name);
+            assert_eq!(st.figure.is_some(), p.kind == Kind::Solitaire, "{}", p.name);
+        }
+    }
+
+    #[test]
+    fn the_star_crossings_paths_stay_on_its_cells() {
+        let p = find("star-crossing").unwrap();
+        let b = p.board_model();
+        let mut g = p.game();
+        for text in p.solution() {
+            for m in p.legal_moves(&g) {
+                assert!(m.path.iter().all(|c| b.cells.contains(c)), "{m:?}");
+            }
+            g.play_text(&text).unwrap();
+        }
+        // A game that leaves the puzzle's start is no attempt at it.
+        g = Game::new("star-2".parse().unwrap());
+        assert!(p.progress(&g).problem.is_some());
+    }
+
+    #[test]
+    fn a_solitaire_with_no_move_left_is_stuck_and_a_crossing_is_counted() {
+        let p = find("solitaire").unwrap();
+        let mut g = p.game();
+        // Every piece moves once but not into a symmetric figure: steps out of the yard.
+        while !g.is_over() {
+            let m = g.legal_moves()[0];
+            g.play(m).unwrap();
+        }
+        let st = p.progress(&g);
+        assert!(!st.reached);
+        assert_eq!(st.stuck, g.outcome() == Some(Outcome::Unsolved));
+        let c = find("halma-8x8-crossing").unwrap();
+        let mut g = c.game();
+        g.play_text("a3-c3").unwrap();
+        let st = c.progress(&g);
+        assert_eq!((st.moves, st.reached, st.stuck), (1, false, false));
+        assert_eq!(g.position().turn(), 1, "the empty seat passed");
     }
 }

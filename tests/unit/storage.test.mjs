@@ -21,6 +21,9 @@ import {
   INDEX_KEY,
   PREFS_KEY,
   FORMAT,
+  readPuzzleResults,
+  recordPuzzleSolve,
+  PUZZLES_KEY,
 } from '../../www/storage.js';
 
 class MemStorage {
@@ -288,4 +291,57 @@ test('preferences: round trip, junk ignored, throwing storage ignored', () => {
   assert.deepEqual(loadPrefs(null), {});
   assert.deepEqual(loadPrefs(/** @type {any} */ (new ThrowingStorage())), {});
   savePrefs(/** @type {any} */ (new ThrowingStorage()), { lang: 'en' });
+});
+
+test('puzzle results: the best and the figures kept, a new one only when it is new', () => {
+  const s = new MemStorage();
+  assert.deepEqual(readPuzzleResults(s), { status: 'ok', results: {} });
+  let r = recordPuzzleSolve(s, 'halma-8x8-crossing', 21, null);
+  assert.equal(r.status, 'saved');
+  assert.equal(r.newBest, true);
+  assert.equal(r.newFigure, false);
+  r = recordPuzzleSolve(s, 'halma-8x8-crossing', 23, null);
+  assert.equal(r.newBest, false);
+  assert.equal(r.result.best, 21);
+  r = recordPuzzleSolve(s, 'halma-8x8-crossing', 19, null);
+  assert.equal(r.newBest, true);
+  r = recordPuzzleSolve(s, 'solitaire', 19, '1,2,3');
+  assert.equal(r.newFigure, true);
+  r = recordPuzzleSolve(s, 'solitaire', 19, '1,2,3');
+  assert.equal(r.newFigure, false);
+  r = recordPuzzleSolve(s, 'solitaire', 19, '4,5,6');
+  assert.equal(r.newFigure, true);
+  const read = readPuzzleResults(s);
+  assert.equal(read.status, 'ok');
+  assert.equal(read.results['halma-8x8-crossing'].best, 19);
+  assert.deepEqual(read.results.solitaire.figures, ['1,2,3', '4,5,6']);
+  assert.equal(JSON.parse(s.getItem(PUZZLES_KEY)).v, 1);
+});
+
+test('puzzle results: a corrupt or newer value is reported and never written over', () => {
+  for (const [raw, status] of [
+    ['{not json', 'bad'],
+    ['[1, 2]', 'bad'],
+    ['{"v": 1}', 'bad'],
+    ['{"v": 1, "puzzles": {"solitaire": {"best": 0, "at": ""}}}', 'bad'],
+    ['{"v": 1, "puzzles": {"solitaire": {"best": 19, "at": "", "figures": ["1,x"]}}}', 'bad'],
+    ['{"v": 1, "puzzles": {"Bad Name": {"best": 19, "at": ""}}}', 'bad'],
+    ['{"v": 2, "puzzles": {}}', 'newer'],
+  ]) {
+    const s = new MemStorage();
+    s.setItem(PUZZLES_KEY, raw);
+    assert.equal(readPuzzleResults(s).status, status, raw);
+    const r = recordPuzzleSolve(s, 'solitaire', 19, '1,2');
+    assert.equal(r.status, 'unsaved', raw);
+    assert.ok(r.reason, raw);
+    assert.equal(s.getItem(PUZZLES_KEY), raw, raw);
+  }
+  // Entries of puzzles this page does not know are kept.
+  const s = new MemStorage();
+  s.setItem(PUZZLES_KEY, '{"v": 1, "puzzles": {"future-puzzle": {"best": 7, "at": "x"}}}');
+  assert.equal(recordPuzzleSolve(s, 'solitaire', 19, null).status, 'saved');
+  assert.equal(readPuzzleResults(s).results['future-puzzle'].best, 7);
+  // No storage at all: nothing kept, nothing thrown.
+  assert.equal(recordPuzzleSolve(null, 'solitaire', 19, null).status, 'unsaved');
+  assert.deepEqual(readPuzzleResults(null), { status: 'ok', results: {} });
 });

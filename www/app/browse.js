@@ -174,6 +174,9 @@ export function createBrowse({ session, view, showLive, playFrom, onShown = () =
   function onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
     if (document.querySelector('dialog[open]')) return;
+    // The first screen or the puzzles are shown: the game's moves are not.
+    const view = document.body.dataset.view;
+    if (view && view !== 'game') return;
     const target = e.target instanceof HTMLElement ? e.target : null;
     if (target && target.closest('input, textarea, select, [contenteditable="true"], summary, .settings')) return;
     // On the board the arrow keys move its cursor, unless a past position is shown (the

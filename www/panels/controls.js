@@ -53,6 +53,8 @@ export function wireControls(on) {
   });
   document.addEventListener('keydown', (e) => {
     if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+    // The puzzles have an undo of their own (panels/puzzles.js).
+    if (document.body.dataset.view === 'puzzles') return;
     const target = /** @type {HTMLElement | null} */ (e.target instanceof HTMLElement ? e.target : null);
     if (target && target.closest('input, textarea, select, [contenteditable="true"]')) return;
     if (document.querySelector('dialog[open]')) return;

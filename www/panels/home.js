@@ -1,6 +1,6 @@
 // The first screen: three ways to start, each one tap: against the computer, two people at
-// one screen, a puzzle. It remembers the game and level played last (in the preferences),
-// and "More games and options" opens the New game dialog. Shown when there is no game to
+// one screen, the puzzles (their chooser). It remembers the game and level played last (in
+// the preferences), and "More games and options" opens the New game dialog. Shown when there is no game to
 // continue, and by New game (then with a way back to the game).
 
 import { t } from '../i18n.js';
@@ -18,8 +18,6 @@ import { parseControl } from '../clock.js';
  * board that stays legible on a phone (121 holes, ten marbles each).
  */
 export const QUICK_VARIANT = 'star-2';
-/** The puzzle "Puzzles" starts (a puzzle view comes later). */
-export const PUZZLE_VARIANT = 'solitaire';
 
 /**
  * The players of a quick game: the person at the screen in seat 1, the computer (at
@@ -72,10 +70,12 @@ export function rememberFrom(s, seats) {
  * @param {() => boolean} deps.hasGame whether there is a game to go back to
  * @param {(s: GameSetup) => void} deps.start starts a new game
  * @param {() => void} deps.more opens the New game dialog
+ * @param {() => void} deps.puzzles opens the puzzle chooser
+ * @param {number} deps.puzzleCount how many puzzles there are
  * @param {() => void} [deps.tutorial] opens the tutorial
  * @returns {Home}
  */
-export function createHome({ prefs, save, levels, variantInfo, hasGame, start, more, tutorial = () => {} }) {
+export function createHome({ prefs, save, levels, variantInfo, hasGame, start, more, puzzles, puzzleCount, tutorial = () => {} }) {
   const home = $('home');
   const levelSel = /** @type {HTMLSelectElement} */ ($('home-level'));
 
@@ -110,7 +110,7 @@ export function createHome({ prefs, save, levels, variantInfo, hasGame, start, m
     levelSel.value = String(q.level);
     $('home-computer-what').textContent = gameName(q.computer);
     $('home-friends-what').textContent = t('home.friends.what', { game: gameName(q.friends) });
-    $('home-puzzle-what').textContent = t('home.puzzle.what', { game: t(`variant.${PUZZLE_VARIANT}`) });
+    $('home-puzzle-what').textContent = t('home.puzzle.list', { n: puzzleCount });
     for (const card of home.querySelectorAll('.home-card')) {
       card.classList.toggle('last', /** @type {HTMLElement} */ (card).dataset.choice === q.last);
     }
@@ -129,10 +129,10 @@ export function createHome({ prefs, save, levels, variantInfo, hasGame, start, m
     document.body.dataset.view = 'game';
   }
 
-  /** @param {'computer' | 'friends' | 'puzzle'} choice */
+  /** @param {'computer' | 'friends'} choice */
   function go(choice) {
     const q = quick();
-    const info = choice === 'computer' ? q.computer : choice === 'friends' ? q.friends : variantInfo(PUZZLE_VARIANT);
+    const info = choice === 'computer' ? q.computer : q.friends;
     remember({ last: choice });
     hide();
     start(quickSetup(choice, info.variant, info.seats, q.level));
@@ -140,7 +140,11 @@ export function createHome({ prefs, save, levels, variantInfo, hasGame, start, m
 
   $('home-computer').addEventListener('click', () => go('computer'));
   $('home-friends').addEventListener('click', () => go('friends'));
-  $('home-puzzle').addEventListener('click', () => go('puzzle'));
+  $('home-puzzle').addEventListener('click', () => {
+    remember({ last: 'puzzle' });
+    home.hidden = true;
+    puzzles();
+  });
   $('home-setup').addEventListener('click', more);
   $('home-tutorial').addEventListener('click', tutorial);
   $('home-continue').addEventListener('click', hide);
@@ -177,7 +181,7 @@ export function createHome({ prefs, save, levels, variantInfo, hasGame, start, m
 
 /**
  * What the New game dialog shows when no game is open: the game played last, against the
- * computer when that was last (at the level played), with the clock of the last game
+ * computer when that was last (or a puzzle was) (at the level played), with the clock of the last game
  * started from the dialog.
  * @param {Partial<Quick>} q the first screen's memory (`prefs.quick`)
  * @param {(text: string) => VariantInfo} variantInfo throws on an invalid string
@@ -185,8 +189,9 @@ export function createHome({ prefs, save, levels, variantInfo, hasGame, start, m
  * @returns {{setup: GameSetup, info: VariantInfo}}
  */
 export function dialogDefault(q, variantInfo, levels) {
-  const choice = q.last ?? 'computer';
-  const wanted = choice === 'computer' ? q.computer : choice === 'friends' ? q.friends : PUZZLE_VARIANT;
+  // After a puzzle (they have a view of their own), the dialog offers a game again.
+  const choice = q.last === 'friends' ? 'friends' : 'computer';
+  const wanted = choice === 'computer' ? q.computer : q.friends;
   /** @type {VariantInfo} */
   let info;
   try {
