@@ -451,7 +451,11 @@ impl Game {
         };
         let key = |s: usize| (winners.contains(s), team_points(s));
         let mut seats: Vec<usize> = (1..=n).collect();
-        seats.sort_by_key(|&s| std::cmp::Reverse(key(s)));
+        // Largest key first: winners, then by points (far below 2^30 in size).
+        crate::sort::sort_by_key(&mut seats, |&s| {
+            let (won, points) = key(s);
+            !(u32::from(won) << 31 | (points.clamp(-(1 << 30), (1 << 30) - 1) + (1 << 30)) as u32)
+        });
         let mut out: Vec<Standing> = Vec::with_capacity(n);
         for (i, &s) in seats.iter().enumerate() {
             let rank = match out.last() {
