@@ -9,7 +9,7 @@ use crate::geometry::{Cell, Shape};
 use crate::variant::{
     Teams, Variant, VariantId, WinRule, CAMP_SIZES, DEFAULT_TURN_LIMIT, SIDE_RANGE, SIZE_RANGE, TURNS_RANGE,
 };
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// A base game, its defaults and the options that apply to it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -315,8 +315,7 @@ pub struct SeatDescription {
 /// out, or at the base game's default, adds nothing. [`VariantOptions::build`] checks the
 /// combination as the variant string parser does (so an option that does not apply to the
 /// base game is an error).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct VariantOptions {
     /// The base game's id.
     pub id: String,

@@ -247,7 +247,7 @@ impl Geometry {
                     camp_cells.push(g.square_cell(x, y));
                 }
             }
-            camp_cells.sort();
+            crate::sort::sort_by_key(&mut camp_cells, |c| u32::from(c.0));
             g.camps.push(camp_cells);
         }
         g

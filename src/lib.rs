@@ -45,6 +45,7 @@ mod link;
 mod movegen;
 mod position;
 pub mod puzzle;
+mod sort;
 mod variant;
 
 /// The JavaScript API (wasm32 only). Public for `tests/wasm.rs`, which calls it as JavaScript

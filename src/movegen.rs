@@ -390,7 +390,7 @@ impl Position {
         let mut out = Vec::new();
         if !self.is_over() {
             self.generate_moves(&mut MoveGen::new(), &mut out);
-            out.sort();
+            crate::sort::sort_by_key(&mut out, |m| u32::from(m.from.0) << 16 | u32::from(m.to.0));
         }
         out
     }

@@ -161,7 +161,7 @@ impl Rules {
                 d[geo.pad(c)] = geo.distance_to_target(home, c) as u8;
             }
             let mut ds: Vec<i32> = geo.camp(home).iter().map(|&c| d[geo.pad(c)] as i32).collect();
-            ds.sort_unstable_by(|a, b| b.cmp(a));
+            crate::sort::sort_by_key(&mut ds, |&d| crate::sort::key_i32_desc(d));
             let far = ds.first().copied().unwrap_or(0);
             ds.resize(MAX_PIECES, far);
             home_dist[s] = std::iter::once(0)
@@ -520,7 +520,7 @@ impl Position {
             .iter()
             .map(|&p| self.pad_cell(p as usize))
             .collect();
-        v.sort();
+        crate::sort::sort_by_key(&mut v, |c| u32::from(c.0));
         v
     }
 

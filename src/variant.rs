@@ -2,7 +2,7 @@
 
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{square_camp_rows, Geometry, Shape};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 
@@ -95,7 +95,7 @@ impl VariantId {
 }
 
 /// How a seat wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum WinRule {
     /// Every target cell occupied, at least one by the seat's own piece.
@@ -107,7 +107,7 @@ pub enum WinRule {
 }
 
 /// Partnerships.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Teams {
     /// Everyone plays for themselves.

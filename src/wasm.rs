@@ -8,7 +8,8 @@
 
 use crate::ai::{Budget, Clock, Player};
 use crate::{Cell, Error, Game as Inner, Geometry, Move, Position, Variant, VariantId, VariantOptions};
-use serde::{Deserialize, Serialize};
+use crate::{Teams, WinRule};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -50,6 +51,57 @@ fn known_keys(v: &JsValue, known: &[&str], what: &str) -> Result<(), JsError> {
     Ok(())
 }
 
+/// Property `key` of the object `o`, or `None` when it is absent, `undefined` or `null` (an
+/// option left out). The options are read by hand rather than by serde, whose error
+/// messages would pull the float printer into the module.
+fn prop(o: &JsValue, key: &str) -> Result<Option<JsValue>, JsError> {
+    let v =
+        js_sys::Reflect::get(o, &JsValue::from_str(key)).map_err(|_| err(format!("cannot read {key}")))?;
+    Ok((!v.is_undefined() && !v.is_null()).then_some(v))
+}
+
+/// A whole number from 0 to `max` (printed as an integer: formatting an f64 would pull the
+/// float printer into the module).
+fn whole(v: &JsValue, what: &str, max: u64) -> Result<u64, JsError> {
+    match v.as_f64() {
+        Some(x) if x.fract() == 0.0 && x >= 0.0 && x <= max as f64 => Ok(x as u64),
+        _ => Err(err(format!("{what} must be a whole number from 0 to {max}"))),
+    }
+}
+
+/// Property `key` of the set-up form `o` as a whole number, if given.
+fn form_number(o: &JsValue, key: &str) -> Result<Option<u32>, JsError> {
+    prop(o, key)?
+        .map(|v| whole(&v, key, u32::MAX.into()).map(|n| n as u32))
+        .transpose()
+}
+
+/// Property `key` of the set-up form `o` as a flag, if given.
+fn form_flag(o: &JsValue, key: &str) -> Result<Option<bool>, JsError> {
+    prop(o, key)?
+        .map(|v| {
+            v.as_bool()
+                .ok_or_else(|| err(format!("{key} must be true or false")))
+        })
+        .transpose()
+}
+
+/// Property `key` of the set-up form `o` as one of `choices` (by name), if given.
+fn form_choice<T: Copy>(o: &JsValue, key: &str, choices: &[(&str, T)]) -> Result<Option<T>, JsError> {
+    let Some(v) = prop(o, key)? else {
+        return Ok(None);
+    };
+    let name = v.as_string();
+    match choices.iter().find(|(n, _)| Some(*n) == name.as_deref()) {
+        Some(&(_, c)) => Ok(Some(c)),
+        None => {
+            let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
+            let not = name.map(|n| format!(", not '{n}'")).unwrap_or_default();
+            Err(err(format!("{key} must be one of {}{not}", names.join(", "))))
+        }
+    }
+}
+
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
     v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(err)
@@ -63,8 +115,15 @@ fn ids(cells: Vec<Cell>) -> Vec<u16> {
 fn cell_arg(g: &Geometry, v: &JsValue, what: &str) -> Result<Cell, JsError> {
     match v.as_f64() {
         Some(x) if x.fract() == 0.0 && x >= 0.0 && x < g.len() as f64 => Ok(Cell::new(x as u16)),
+        // (The number as JavaScript prints it: formatting an f64 here would pull the float
+        // printer into the module.)
         Some(x) => Err(err(format!(
-            "{what} {x} is not a cell of this board (0 to {})",
+            "{what} {} is not a cell of this board (0 to {})",
+            String::from(
+                js_sys::Number::from(x)
+                    .to_string_with_radix(10)
+                    .unwrap_or_default()
+            ),
             g.len() - 1
         ))),
         None => Err(err(format!("{what} must be a cell number"))),
@@ -134,8 +193,43 @@ pub fn variant_string(options: JsValue) -> Result<String, JsError> {
         "turns",
     ];
     known_keys(&options, &KNOWN, "variant option")?;
-    let o: VariantOptions =
-        serde_wasm_bindgen::from_value(options).map_err(|e| err(format!("variant options: {e}")))?;
+    let o = &options;
+    let id = prop(o, "id")?
+        .and_then(|v| v.as_string())
+        .ok_or_else(|| err("variant options need an id, a base game like 'halma'"))?;
+    if id.len() > MAX_ARG_LEN {
+        return Err(err(format!("id is too long ({} bytes)", id.len())));
+    }
+    let o = VariantOptions {
+        id,
+        size: form_number(o, "size")?,
+        camp: form_number(o, "camp")?,
+        side: form_number(o, "side")?,
+        long: form_flag(o, "long")?,
+        free_target: form_flag(o, "freeTarget")?,
+        any_camp: form_flag(o, "anyCamp")?,
+        win: form_choice(
+            o,
+            "win",
+            &[
+                ("fill", WinRule::Fill),
+                ("strict", WinRule::Strict),
+                ("swap", WinRule::Swap),
+            ],
+        )?,
+        balance: form_flag(o, "balance")?,
+        teams: form_choice(
+            o,
+            "teams",
+            &[
+                ("none", Teams::None),
+                ("opposite", Teams::Opposite),
+                ("adjacent", Teams::Adjacent),
+            ],
+        )?,
+        places: form_flag(o, "places")?,
+        turns: form_number(o, "turns")?,
+    };
     Ok(o.build().map_err(err)?.to_string())
 }
 
@@ -578,51 +672,31 @@ struct ThoughtOut {
     millis: f64,
 }
 
-/// The options of `bestMove` and `hint`, every field optional.
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase")]
-struct ThinkOptions {
-    /// 1 to 5, or a named player (`"greedy"`, `"random"`, `"3"`): kept as the JS value.
-    #[serde(default, with = "serde_wasm_bindgen::preserve")]
-    level: JsValue,
-    nodes: Option<f64>,
-    time_ms: Option<f64>,
-    seed: Option<f64>,
-}
-
 /// Reads `{level, nodes, timeMs, seed}` (level 5, seed 1, and `default_budget` when neither
 /// `nodes` nor `timeMs` is given).
 fn think_options(options: &JsValue, default_budget: Budget) -> Result<(Player, Budget, u64), JsError> {
-    let o: ThinkOptions = if options.is_undefined() || options.is_null() {
-        ThinkOptions::default()
-    } else if options.is_object() {
-        known_keys(options, &["level", "nodes", "timeMs", "seed"], "option")?;
-        serde_wasm_bindgen::from_value(options.clone()).map_err(|e| err(format!("options: {e}")))?
-    } else {
+    let given = !options.is_undefined() && !options.is_null();
+    if given && !options.is_object() {
         return Err(err("options must be an object like {level: 5}"));
-    };
-    let player = if o.level.is_undefined() || o.level.is_null() {
-        Player::Level(5)
-    } else if let Some(name) = o.level.as_string() {
-        name.parse::<Player>().map_err(err)?
-    } else {
-        match o.level.as_f64() {
-            Some(l) if l.fract() == 0.0 && (1.0..=5.0).contains(&l) => Player::Level(l as u8),
+    }
+    if given {
+        known_keys(options, &["level", "nodes", "timeMs", "seed"], "option")?;
+    }
+    let get = |k: &str| if given { prop(options, k) } else { Ok(None) };
+    let player = match get("level")? {
+        None => Player::Level(5),
+        Some(level) => match (level.as_string(), level.as_f64()) {
+            (Some(name), _) => name.parse::<Player>().map_err(err)?,
+            (None, Some(l)) if l.fract() == 0.0 && (1.0..=5.0).contains(&l) => Player::Level(l as u8),
             _ => return Err(err("level must be 1 to 5, \"greedy\" or \"random\"")),
-        }
+        },
     };
-    // (The bounds are printed as integers: formatting an f64 would pull the float printer
-    // into the module.)
-    let number = |k: &str, v: Option<f64>, max: u64| -> Result<Option<u64>, JsError> {
-        match v {
-            None => Ok(None),
-            Some(x) if x.fract() == 0.0 && x >= 0.0 && x <= max as f64 => Ok(Some(x as u64)),
-            Some(_) => Err(err(format!("{k} must be a whole number from 0 to {max}"))),
-        }
+    let number = |k: &str, max: u64| -> Result<Option<u64>, JsError> {
+        get(k)?.map(|v| whole(&v, k, max)).transpose()
     };
-    let nodes = number("nodes", o.nodes, 10_000_000_000)?.map(|n| n.max(1));
-    let millis = number("timeMs", o.time_ms, 600_000)?.map(|t| t.max(1) as f64);
-    let seed = number("seed", o.seed, 9_007_199_254_740_991)?.unwrap_or(1);
+    let nodes = number("nodes", 10_000_000_000)?.map(|n| n.max(1));
+    let millis = number("timeMs", 600_000)?.map(|t| t.max(1) as f64);
+    let seed = number("seed", 9_007_199_254_740_991)?.unwrap_or(1);
     let budget = match (nodes, millis) {
         (None, None) => default_budget,
         (nodes, millis) => Budget { nodes, millis },

@@ -76,10 +76,9 @@ pub fn analyse(pos: &Position, budget: Budget, seed: u64, clock: &dyn Clock) -> 
     }
     let v = pos.variant();
     let ours = v.team_of(pos.turn() - 1);
-    let mut sides: Vec<usize> = (0..pos.seats()).map(|s| v.team_of(s)).collect();
-    sides.sort_unstable();
-    sides.dedup();
-    let two_sided = sides.len() == 2;
+    // The sides are the distinct teams (a seat alone is a team of its own).
+    let sides = (0..pos.seats()).fold(0u64, |m, s| m | 1 << v.team_of(s));
+    let two_sided = sides.count_ones() == 2;
     // A forced move, or a seat that must pass, says nothing by itself: the score is that
     // of the position after it (seen from the same side), its line after the move.
     let mut here = pos.clone();

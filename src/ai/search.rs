@@ -841,7 +841,7 @@ impl<'a> Searcher<'a> {
             }
             // Order the next iteration by this one's scores, best first.
             let mut order: Vec<(usize, i32)> = scores;
-            order.sort_by_key(|&(_, s)| -s);
+            crate::sort::sort_by_key(&mut order, |&(_, s)| crate::sort::key_i32_desc(s));
             root = order.iter().map(|&(i, _)| root[i]).collect();
             if Self::is_decisive(result.score) {
                 break; // a forced win or loss is found; deeper search cannot change it

@@ -462,7 +462,7 @@ impl Solver {
                 self.undo(k, to);
             }
         }
-        children.sort_by_key(|c| std::cmp::Reverse(c.0));
+        crate::sort::sort_by_key(&mut children, |c| crate::sort::key_i32_desc(c.0));
         children
     }
 
