@@ -102,10 +102,21 @@ ensure_bindgen() {
 ensure_npm() {
   need_command node "install Node.js 20 or later with npm"
   need_command npm "install npm (Node.js 20 or later)"
-  if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
-    say "installing npm packages from package-lock.json (npm ci: binaryen, Playwright, TypeScript)"
-    npm ci
+  # Installed packages are stamped with the lock file's hash, not compared by time: a fresh
+  # checkout (or a git worktree sharing node_modules) has a newer lock file of the same text.
+  local sum stamp=node_modules/.halma-lock.sha256
+  sum=$(sha256sum package-lock.json | cut -d' ' -f1)
+  if [[ -f $stamp && "$(cat "$stamp")" == "$sum" ]]; then
+    return
   fi
+  if [[ ! -f $stamp && -f node_modules/.package-lock.json ]] &&
+    ! [[ package-lock.json -nt node_modules/.package-lock.json ]]; then
+    echo "$sum" >"$stamp" # installed by an earlier build.sh, before the stamp
+    return
+  fi
+  say "installing npm packages from package-lock.json (npm ci: binaryen, Playwright, TypeScript)"
+  npm ci
+  echo "$sum" >"$stamp"
 }
 
 ensure_chromium() {
