@@ -19,6 +19,8 @@ pub enum ErrorKind {
     Record,
     /// Undo or redo with nothing to undo or redo, or a move in a finished game.
     History,
+    /// A seat the game does not have, or one that has finished (a loss on time).
+    Seat,
 }
 
 /// An error with a message meant for people: it says what is wrong and where.

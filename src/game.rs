@@ -39,18 +39,40 @@ pub enum Outcome {
     },
     /// Solitaire: the move limit was reached without the symmetric figure.
     Unsolved,
+    /// A seat ran out of time ([`Game::lose_on_time`]): it loses, with its team, and the
+    /// game ends there; the best of the others win.
+    Time {
+        /// The seat out of time, 1-based.
+        loser: usize,
+        /// The winning seats: the best placed of the others (none in a solitaire).
+        winners: SeatSet,
+    },
+}
+
+/// "seat 2 wins", "seats 1, 3 win" (no list joined: smaller in the wasm module).
+fn write_winners(f: &mut std::fmt::Formatter<'_>, winners: SeatSet) -> std::fmt::Result {
+    let one = winners.len() == 1;
+    f.write_str(if one { "seat " } else { "seats " })?;
+    for (i, s) in winners.seats().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{s}")?;
+    }
+    f.write_str(if one { " wins" } else { " win" })
 }
 
 impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Outcome::Win { winners } => {
-                let seats: Vec<String> = winners.seats().map(|s| s.to_string()).collect();
-                if seats.len() == 1 {
-                    write!(f, "seat {} wins", seats[0])
-                } else {
-                    write!(f, "seats {} win", seats.join(", "))
+            Outcome::Win { winners } => write_winners(f, *winners),
+            Outcome::Time { loser, winners } => {
+                write!(f, "seat {loser} lost on time")?;
+                if winners.is_empty() {
+                    return Ok(());
                 }
+                f.write_str("; ")?;
+                write_winners(f, *winners)
             }
             Outcome::Draw { reason } => f.write_str(match reason {
                 DrawReason::SharedWin => "draw: everyone finished in the same round",
@@ -398,12 +420,18 @@ impl Game {
         self.entries.iter().any(|e| e.ply.mv.is_some())
     }
 
-    /// Whether there is a move to redo.
+    /// Whether there is a move to redo (none in a game lost on time: the moves taken back
+    /// before the loss stay for after an undo).
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        !self.redo.is_empty() && !self.lost_on_time()
     }
 
-    /// Takes back the last move and the passes that followed it.
+    fn lost_on_time(&self) -> bool {
+        matches!(self.outcome, Some(Outcome::Time { .. }))
+    }
+
+    /// Takes back the last move and the passes that followed it (in a game lost on time,
+    /// the loss too: the game goes on).
     ///
     /// # Errors
     /// When no move has been played.
@@ -427,8 +455,14 @@ impl Game {
     /// Plays again the last move taken back.
     ///
     /// # Errors
-    /// When nothing has been undone since the last move.
+    /// When nothing has been undone since the last move, or the game was lost on time.
     pub fn redo(&mut self) -> Result<Move, Error> {
+        if self.lost_on_time() {
+            return Err(Error::new(
+                ErrorKind::History,
+                "nothing to redo: the game was lost on time",
+            ));
+        }
         let Some(m) = self.redo.pop() else {
             return Err(Error::new(ErrorKind::History, "nothing to redo"));
         };
@@ -438,20 +472,62 @@ impl Game {
         Ok(m)
     }
 
+    /// Seat `seat` ran out of time (the clocks are the page's; the engine keeps the
+    /// result): it loses, with its whole team, and the game ends there, also when it is
+    /// played on for the places. The others are ranked as [`standings`](Self::standings)
+    /// ranks them, and the best of them win (a place taken by finishing first, else the
+    /// most progress points of the team; equal ones share the win). [`undo`](Self::undo)
+    /// takes the loss back with the last move.
+    ///
+    /// # Errors
+    /// When the game has no seat `seat`, the seat has finished (it is out of play), or the
+    /// game is over; the game is unchanged.
+    pub fn lose_on_time(&mut self, seat: usize) -> Result<(), Error> {
+        let n = self.pos.seats();
+        let bad = |m: String| Err(Error::new(ErrorKind::Seat, m));
+        if !(1..=n).contains(&seat) {
+            return bad(format!("no seat {seat}: this game has seats 1 to {n}"));
+        }
+        if let Some(o) = self.outcome {
+            return Err(Error::new(
+                ErrorKind::History,
+                format!("seat {seat} cannot lose on time: the game is over ({o})"),
+            ));
+        }
+        if self.pos.finished().contains(seat) {
+            return bad(format!("seat {seat} has finished: it cannot lose on time"));
+        }
+        // The others ranked with the seat out of time: the best of them win.
+        self.outcome = Some(Outcome::Time {
+            loser: seat,
+            winners: SeatSet::EMPTY,
+        });
+        let winners = SeatSet(
+            self.standings()
+                .iter()
+                .filter(|st| st.rank == 1 && st.seat != seat)
+                .fold(0, |m, st| m | 1 << (st.seat - 1)),
+        );
+        self.outcome = Some(Outcome::Time { loser: seat, winners });
+        Ok(())
+    }
+
     /// The standings: winners first, then by progress points (equal points share a rank).
     /// With teams, seats are ranked by their team's result and total points. With `places`,
     /// the seats that finished first, by their places, then the others by points, ranked
-    /// by team (the teams before them counted once each); during the game too.
+    /// by team (the teams before them counted once each); during the game too. In a game
+    /// lost on time, the seat out of time is last, its team (sharing its rank) just before.
     pub fn standings(&self) -> Vec<Standing> {
         let p = &self.pos;
         let v = p.variant();
         let places = v.places();
-        let winners = match self.outcome {
-            Some(Outcome::Win { winners }) => winners,
+        let (winners, lost) = match self.outcome {
+            Some(Outcome::Win { winners }) => (winners, 0),
+            Some(Outcome::Time { loser, winners }) => (winners, loser),
             Some(Outcome::Draw {
                 reason: DrawReason::SharedWin,
-            }) => p.winners(),
-            _ => SeatSet::EMPTY,
+            }) => (p.winners(), 0),
+            _ => (SeatSet::EMPTY, 0),
         };
         let n = p.seats();
         let team_points = |s: usize| -> i32 {
@@ -461,8 +537,11 @@ impl Game {
                 .sum()
         };
         // Smaller is better: the winners (with `places`, a place taken, by place), then by
-        // the team's points.
+        // the team's points, and last the team of the seat out of time.
         let key = |s: usize| -> (i32, i32) {
+            if lost != 0 && v.team_of(s - 1) == v.team_of(lost - 1) {
+                return (2, 0);
+            }
             match p.place(s) {
                 Some(pl) if places => (0, pl as i32),
                 _ if !places && winners.contains(s) => (0, 0),
@@ -470,10 +549,14 @@ impl Game {
             }
         };
         // Six seats at most: an insertion sort (stable, and smaller in the wasm module than
-        // the library's sort).
+        // the library's sort). The seat out of time goes after its team.
+        let order = |s: usize| (key(s), s == lost);
         let mut seats: Vec<usize> = Vec::with_capacity(n);
         for s in 1..=n {
-            let at = seats.iter().position(|&t| key(t) > key(s)).unwrap_or(seats.len());
+            let at = seats
+                .iter()
+                .position(|&t| order(t) > order(s))
+                .unwrap_or(seats.len());
             seats.insert(at, s);
         }
         seats
@@ -495,7 +578,8 @@ impl Game {
                     seat: s,
                     rank,
                     points: p.points(s),
-                    winner: if places {
+                    // On time, the winners by points too (no place taken).
+                    winner: if places && lost == 0 {
                         place == Some(1)
                     } else {
                         winners.contains(s)

@@ -514,13 +514,23 @@ impl Game {
     }
 
     /// `null` while the game goes on; else `{kind: "win", winners: [seats]}`,
-    /// `{kind: "draw", reason: "shared-win" | "repetition" | "turn-limit" | "blocked"}` or
-    /// `{kind: "unsolved"}` (solitaire).
+    /// `{kind: "draw", reason: "shared-win" | "repetition" | "turn-limit" | "blocked"}`,
+    /// `{kind: "unsolved"}` (solitaire) or `{kind: "time", loser, winners}` (`loseOnTime`).
     pub fn outcome(&self) -> Result<JsValue, JsError> {
         match self.inner.outcome() {
             Some(o) => to_js(&o),
             None => Ok(JsValue::NULL),
         }
+    }
+
+    /// Seat `seat` ran out of time (the page keeps the clocks): it loses with its team and
+    /// the game ends; `outcome()` is then `{kind: "time", loser, winners}` and `standings()`
+    /// ranks it last. Throws for a seat the game does not have or one that has finished,
+    /// and when the game is over. `undo()` takes the loss back with the last move.
+    #[wasm_bindgen(js_name = loseOnTime)]
+    pub fn lose_on_time(&mut self, seat: JsValue) -> Result<(), JsError> {
+        let s = whole(&seat, "seat", crate::MAX_SEATS as u64)?;
+        self.inner.lose_on_time(s as usize).map_err(err)
     }
 
     /// The outcome in words (English), or an empty string while the game goes on.

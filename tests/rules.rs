@@ -1114,6 +1114,162 @@ fn standings_winners_first_then_points() {
     assert_eq!((st[1].seat, st[1].rank), (2, 2));
 }
 
+// ---------------------------------------------------------------- lost on time
+
+/// `(seat, rank, winner, place)` of every standing, in order.
+fn ranked(g: &Game) -> Vec<(usize, usize, bool, Option<usize>)> {
+    g.standings()
+        .iter()
+        .map(|s| (s.seat, s.rank, s.winner, s.place))
+        .collect()
+}
+
+#[test]
+fn lost_on_time_two_seats_the_other_wins_and_undo_takes_it_back() {
+    let mut g = Game::new("halma-8x8".parse().unwrap());
+    play(&mut g, "c2-c3 f7-f6 c3-c4");
+    g.undo().unwrap();
+    g.lose_on_time(1).unwrap();
+    let o = g.outcome().unwrap();
+    assert!(
+        matches!(o, Outcome::Time { loser: 1, winners } if winners.seats().eq([2])),
+        "{o:?}"
+    );
+    assert_eq!(o.to_string(), "seat 1 lost on time; seat 2 wins");
+    assert!(g.is_over());
+    assert_eq!(ranked(&g), [(2, 1, true, Some(1)), (1, 2, false, None)]);
+    assert!(g.legal_moves().is_empty() && g.movable().is_empty());
+    let e = g.play_text("c3-c4").unwrap_err();
+    assert!(e.message().contains("seat 1 lost on time"), "{e}");
+    // the move taken back before the loss is not played again over it
+    assert!(!g.can_redo());
+    assert_eq!(g.redo().unwrap_err().kind(), ErrorKind::History);
+    let e = g.lose_on_time(2).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::History);
+    assert!(e.message().contains("the game is over"), "{e}");
+    // the record holds no times: replayed, the game goes on
+    assert_eq!(Game::from_record(&g.record()).unwrap().outcome(), None);
+    // undo takes the last move back with the loss, and both moves can be played again
+    g.undo().unwrap();
+    assert_eq!(g.outcome(), None);
+    assert_eq!(g.position().turn(), 2);
+    g.redo().unwrap();
+    g.redo().unwrap();
+    assert_eq!(g.record(), "halma-8x8\nc2-c3 f7-f6 c3-c4\n");
+}
+
+#[test]
+fn lost_on_time_bad_seats_are_refused_and_change_nothing() {
+    let mut g = game(three_seat_finish("halma-3"));
+    for s in [0, 4, 7] {
+        let e = g.lose_on_time(s).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Seat);
+        assert_eq!(e.message(), format!("no seat {s}: this game has seats 1 to 3"));
+    }
+    assert_eq!(g.outcome(), None);
+    // a game over by the rules is over
+    play(&mut g, "n12-o13");
+    assert_eq!(g.lose_on_time(2).unwrap_err().kind(), ErrorKind::History);
+    assert_eq!(winners(&g), [1]);
+}
+
+#[test]
+fn lost_on_time_three_seats_the_others_ranked_by_points() {
+    // equal points: the two others share the win
+    let mut g = game(three_seat_finish("halma-3"));
+    g.lose_on_time(1).unwrap();
+    assert_eq!(
+        g.outcome().unwrap().to_string(),
+        "seat 1 lost on time; seats 2, 3 win"
+    );
+    assert_eq!(
+        ranked(&g),
+        [(2, 1, true, Some(1)), (3, 1, true, Some(1)), (1, 3, false, None)]
+    );
+    // seat 3 a row further back: seat 2 alone wins, seat 3 second, the seat out of time last
+    let mut g = game(three_seat_finish_with("halma-3", "c6"));
+    g.lose_on_time(1).unwrap();
+    assert_eq!(
+        ranked(&g),
+        [(2, 1, true, Some(1)), (3, 2, false, None), (1, 3, false, None)]
+    );
+    // any seat still playing may lose, not only the one to move
+    let mut g = game(three_seat_finish_with("halma-3", "c6"));
+    g.lose_on_time(3).unwrap();
+    assert_eq!(ranked(&g)[2].0, 3);
+}
+
+#[test]
+fn lost_on_time_with_teams_the_whole_team_loses() {
+    // seat 1 has finished (out of play, cannot run out of time); seat 2 to move runs out:
+    // 2+4 lose, 1+3 win, seat 2 last
+    let mut g = game(place("halma-4+teams=opposite", 2, TEAMS));
+    let e = g.lose_on_time(1).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Seat);
+    assert_eq!(e.message(), "seat 1 has finished: it cannot lose on time");
+    g.lose_on_time(2).unwrap();
+    assert_eq!(
+        g.outcome().unwrap().to_string(),
+        "seat 2 lost on time; seats 1, 3 win"
+    );
+    assert_eq!(
+        ranked(&g),
+        [
+            (1, 1, true, Some(1)),
+            (3, 1, true, Some(1)),
+            (4, 3, false, None),
+            (2, 3, false, None)
+        ]
+    );
+    // the seat out of time is last of its team also when it has more points
+    let mut g = game(place("halma-4+teams=opposite", 2, TEAMS));
+    g.lose_on_time(4).unwrap();
+    let st = ranked(&g);
+    assert_eq!((st[2].0, st[3].0), (2, 4), "{st:?}");
+}
+
+#[test]
+fn lost_on_time_with_places_ends_the_game_and_keeps_the_places_taken() {
+    let mut g = game(three_seat_finish("halma-3+places"));
+    play(&mut g, "n12-o13");
+    assert_eq!(g.outcome(), None, "played on for second place");
+    assert_eq!(g.lose_on_time(1).unwrap_err().kind(), ErrorKind::Seat);
+    g.lose_on_time(2).unwrap();
+    assert!(g.is_over(), "the game ends, as at the turn limit");
+    assert_eq!(
+        g.outcome().unwrap().to_string(),
+        "seat 2 lost on time; seat 1 wins"
+    );
+    assert_eq!(
+        ranked(&g),
+        [(1, 1, true, Some(1)), (3, 2, false, None), (2, 3, false, None)]
+    );
+    // before any finish: the others by points, sharing the win (no place taken)
+    let mut g = game(three_seat_finish("halma-3+places"));
+    g.lose_on_time(3).unwrap();
+    assert_eq!(
+        ranked(&g),
+        [(1, 1, true, None), (2, 1, true, None), (3, 3, false, None)]
+    );
+    // with teams, places count teams: the team out of time is after the others
+    let start = Position::start("star-6+teams=opposite+places".parse().unwrap()).to_string();
+    let mut g = Game::from_position(format!("{start} 1..1..").parse().unwrap());
+    assert_eq!(g.position().turn(), 2);
+    g.lose_on_time(2).unwrap();
+    let st = ranked(&g);
+    assert_eq!(st[..2], [(1, 1, true, Some(1)), (4, 1, true, Some(1))]);
+    assert_eq!((st[2].0, st[2].1, st[3].0, st[3].1), (3, 2, 6, 2), "{st:?}");
+    assert_eq!((st[4].0, st[4].1, st[5].0, st[5].1), (5, 3, 2, 3), "{st:?}");
+}
+
+#[test]
+fn lost_on_time_in_a_solitaire_nobody_wins() {
+    let mut g = Game::new("solitaire".parse().unwrap());
+    g.lose_on_time(1).unwrap();
+    assert_eq!(g.outcome().unwrap().to_string(), "seat 1 lost on time");
+    assert_eq!(ranked(&g), [(1, 1, false, None)]);
+}
+
 // ---------------------------------------------------------------- solitaire
 
 /// The a1–p16 diagonal from f6 up (11 cells), the pairs g1/a7, h2/b8 and i3/c9, and b6

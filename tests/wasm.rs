@@ -491,6 +491,69 @@ fn places_show_in_the_standings_while_the_game_goes_on() {
     assert_eq!(get(&ok(g.variant_info()), "places").as_bool(), Some(true));
 }
 
+/// A seat out of time: `loseOnTime` ends the game with the engine's outcome and standings,
+/// refuses a bad seat or a finished game (the game unchanged), and Undo takes it back.
+#[wasm_bindgen_test]
+fn lose_on_time_ends_the_game_and_undo_takes_it_back() {
+    let mut g = new_game("star-3");
+    ok(g.play(s("a3-e5")));
+    for bad in [
+        JsValue::UNDEFINED,
+        JsValue::NULL,
+        s("2"),
+        n(2.5),
+        n(-1.0),
+        n(f64::NAN),
+        n(7.0),
+    ] {
+        assert!(
+            fails(g.lose_on_time(bad.clone())).contains("seat must be a whole number"),
+            "{bad:?}"
+        );
+    }
+    assert_eq!(
+        fails(g.lose_on_time(n(0.0))),
+        "no seat 0: this game has seats 1 to 3"
+    );
+    assert_eq!(
+        fails(g.lose_on_time(n(4.0))),
+        "no seat 4: this game has seats 1 to 3"
+    );
+    assert!(!g.is_over());
+    // Seat 1 moved forward: it wins, seat 3 second, seat 2 (out of time) last.
+    ok(g.lose_on_time(n(2.0)));
+    assert!(g.is_over());
+    let o = ok(g.outcome());
+    assert_eq!(get(&o, "kind").as_string().as_deref(), Some("time"));
+    assert_eq!(num(&get(&o, "loser")), 2.0);
+    let winners: Vec<f64> = array(&get(&o, "winners")).iter().map(|x| num(&x)).collect();
+    assert_eq!(winners, [1.0]);
+    assert_eq!(g.outcome_text(), "seat 2 lost on time; seat 1 wins");
+    let st: Vec<(f64, f64, bool)> = array(&ok(g.standings()))
+        .iter()
+        .map(|r| {
+            (
+                num(&get(&r, "seat")),
+                num(&get(&r, "rank")),
+                get(&r, "winner").as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(st, [(1.0, 1.0, true), (3.0, 2.0, false), (2.0, 3.0, false)]);
+    assert!(array(&ok(g.legal_moves())).length() == 0 && g.movable().is_empty());
+    assert!(fails(g.lose_on_time(n(3.0))).contains("the game is over (seat 2 lost on time"));
+    assert!(!g.can_redo());
+    // The record holds the moves only; Undo takes the loss back with the move.
+    assert!(ok(Game::from_record(s(&g.record())))
+        .outcome()
+        .expect("outcome")
+        .is_null());
+    ok(g.undo());
+    assert!(!g.is_over());
+    assert!(ok(g.outcome()).is_null());
+    assert_eq!(g.turn(), 1);
+}
+
 #[wasm_bindgen_test]
 fn solitaire_status_counts_moves_and_unpaired_pieces() {
     let mut g = new_game("solitaire");

@@ -1,12 +1,8 @@
 // Chess clocks for a game: the time controls the New game dialog offers (minutes plus a
 // Fischer increment in seconds), one clock per seat counting down while its seat is to move,
-// the clocks as saved with a game, and the result when a clock runs out. No DOM and no
-// timers: the caller says which seat to charge and when (panels/clocks.js).
-//
-// The rule on time (docs/rules.md#clocks): the seat whose clock runs out loses. With two
-// seats (or two teams) the other wins; with more, the game ends there and the others are
-// ranked by the engine's standings (their progress), the seat out of time (with its team)
-// last.
+// and the clocks as saved with a game (with the seat whose time ran out). No DOM and no
+// timers: the caller says which seat to charge and when (panels/clocks.js). What running out
+// of time does to the game is the engine's rule (`Game.loseOnTime`, docs/rules.md#clocks).
 
 /**
  * A time control: the time each seat starts with and the time added after each of its
@@ -169,33 +165,4 @@ export function checkSavedClocks(c, seats, plies) {
   const past = Array.isArray(o.past) && o.past.length <= plies + 1 ? o.past.map(times) : [];
   const flagged = typeof o.flagged === 'number' && Number.isInteger(o.flagged) && o.flagged >= 1 && o.flagged <= seats ? o.flagged : 0;
   return { left: [...left], at: plies, past, flagged };
-}
-
-/** @typedef {{seat: number, rank: number, points: number, winner: boolean, place: number | null}} Standing */
-
-/**
- * The standings when `flagged`'s time ran out: its team last, the others in the engine's
- * order (by their team's progress), the best of them winning (a tie shares the win).
- * @param {readonly Standing[]} standings the engine's, for the position on the board
- * @param {number} flagged
- * @param {(seat: number) => number} teamOf 0 without teams
- * @returns {{winners: number[], standings: Standing[]}}
- */
-export function timeStandings(standings, flagged, teamOf) {
-  const lost = (/** @type {number} */ s) => s === flagged || (teamOf(flagged) !== 0 && teamOf(s) === teamOf(flagged));
-  const on = standings.filter((s) => !lost(s.seat));
-  const out = [...standings.filter((s) => lost(s.seat) && s.seat !== flagged), ...standings.filter((s) => s.seat === flagged)];
-  // The engine ranks by the team's points: equal ranks among the others are a shared place.
-  const top = on.length ? on[0].rank : 0;
-  const winners = on.filter((s) => s.rank === top).map((s) => s.seat);
-  /** @type {Standing[]} */
-  const all = [];
-  for (const s of [...on, ...out]) {
-    const prev = all[all.length - 1];
-    const i = all.length;
-    const same = prev && !lost(prev.seat) === !lost(s.seat) && (lost(s.seat) || standings.find((x) => x.seat === prev.seat)?.rank === s.rank);
-    // A place already taken by finishing (played on for the places) is kept.
-    all.push({ seat: s.seat, points: s.points, winner: winners.includes(s.seat), rank: same ? prev.rank : i + 1, place: s.place ?? null });
-  }
-  return { winners, standings: all };
 }

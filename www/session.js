@@ -17,10 +17,10 @@ import { gameName } from './rules.js';
 /** @typedef {{seat: number, move: {from: number, to: number} | null, path: number[], text: string}} Ply */
 /** @typedef {{seat: number, rank: number, points: number, winner: boolean, place: number | null}} Standing */
 /**
- * How a game ended: the engine's outcome, or a clock that ran out (`time`: the seat out of
- * time, the winners and the standings the clock rule gives, clock.js).
+ * How a game ended: the engine's outcome (`time`: a clock ran out, `loseOnTime`; the seat
+ * out of time and the winners the engine gives).
  * @typedef {{kind: 'win', winners: number[]} | {kind: 'draw', reason: string} | {kind: 'unsolved'} |
- *   {kind: 'time', loser: number, winners: number[], standings: Standing[]}} Outcome
+ *   {kind: 'time', loser: number, winners: number[]}} Outcome
  */
 /** @typedef {import('./players.js').Player} Player */
 /** @typedef {(key: string, params?: Record<string, string | number>) => string} Translate */
@@ -64,10 +64,11 @@ import { gameName } from './rules.js';
  * @property {() => void} undoMove one move back, whoever made it
  * @property {() => Ply[]} redoMove one move again
  * @property {() => Outcome | null} takeOutcome the outcome once per time the game ends
- * @property {() => Outcome | null} outcome the engine's, or a clock's that ran out
+ * @property {() => Outcome | null} outcome the engine's
  * @property {() => boolean} isOver
- * @property {() => Standing[]} standings the engine's, or the clock rule's
- * @property {(o: Outcome | null) => void} setTimeOut a clock ran out (null: undone)
+ * @property {() => Standing[]} standings the engine's
+ * @property {(seat: number) => void} loseOnTime `seat`'s clock ran out: the engine ends the
+ *   game (Undo takes it back); throws the engine's error
  * @property {(orientation: number | 'turn', current: number | null) => number} rotation
  *   degrees that bring a seat's camp (or the person to move's) to the bottom
  * @property {(seat: number) => string} playerName
@@ -121,16 +122,14 @@ export function createSession(hooks) {
   let pending = null;
   /** The record the outcome was last reported for. */
   let reported = '';
-  /** The game ended on time (a clock ran out, panels/clocks.js). @type {Outcome | null} */
-  let timeOut = null;
 
   /** @returns {Outcome | null} */
   function outcome() {
-    return timeOut ?? /** @type {Outcome | null} */ (need().outcome());
+    return /** @type {Outcome | null} */ (need().outcome());
   }
 
   function isOver() {
-    return !!game && (!!timeOut || game.isOver());
+    return !!game && game.isOver();
   }
 
   function need() {
@@ -222,14 +221,18 @@ export function createSession(hooks) {
   function outcomeText(o) {
     if (o.kind === 'unsolved') return t('over.unsolved');
     if (o.kind === 'time') {
-      const names = o.winners.map((s) => seatName(s));
-      const last = names.pop() ?? '';
-      const won = names.length ? t('over.winMany', { names: `${names.join(', ')}${t('over.and')}${last}` }) : t('over.win', { name: last });
-      return `${t('over.time', { name: seatName(o.loser) })} ${won}`;
+      const lost = t('over.time', { name: seatName(o.loser) });
+      // A solitaire out of time has nobody else to win.
+      return o.winners.length ? `${lost} ${winText(o.winners)}` : lost;
     }
     if (o.kind === 'draw') return t(`over.draw.${o.reason}`);
     if (info.solitaire) return t('over.solved');
-    const names = o.winners.map((s) => seatName(s));
+    return winText(o.winners);
+  }
+
+  /** "Anna (red) wins!", "Anna (red) and Bo (blue) win!" @param {number[]} winners */
+  function winText(winners) {
+    const names = winners.map((s) => seatName(s));
     if (names.length === 1) return t('over.win', { name: names[0] });
     const last = names.pop();
     return t('over.winMany', { names: `${names.join(', ')}${t('over.and')}${last}` });
@@ -283,7 +286,6 @@ export function createSession(hooks) {
       desc = g.board();
       paused = false;
       reported = '';
-      timeOut = null;
       setPlayers(list);
     },
     setPlayers,
@@ -325,7 +327,6 @@ export function createSession(hooks) {
         back = path ? [...path].reverse() : null;
         // With computer seats, go back to the last position where a person was to move.
       } while (!watch && game.canUndo() && isExternal(game.turn()));
-      timeOut = null;
       moved();
       return back;
     },
@@ -343,7 +344,6 @@ export function createSession(hooks) {
     },
     undoMove() {
       need().undo();
-      timeOut = null;
       moved();
     },
     redoMove() {
@@ -364,9 +364,9 @@ export function createSession(hooks) {
     },
     outcome: () => outcome(),
     isOver,
-    standings: () => (timeOut?.kind === 'time' ? timeOut.standings : need().standings()),
-    setTimeOut(o) {
-      timeOut = o;
+    standings: () => need().standings(),
+    loseOnTime(seat) {
+      need().loseOnTime(seat);
       stop();
     },
     rotation,

@@ -457,6 +457,9 @@ pub fn outcome_words(g: &Game) -> String {
         None => "none".into(),
         Some(Outcome::Win { winners }) => format!("win {:?}", winners.seats().collect::<Vec<_>>()),
         Some(Outcome::Unsolved) => "unsolved".into(),
+        Some(Outcome::Time { loser, winners }) => {
+            format!("time {loser} {:?}", winners.seats().collect::<Vec<_>>())
+        }
         Some(Outcome::Draw { reason }) => match reason {
             DrawReason::SharedWin => "draw shared-win",
             DrawReason::Repetition => "draw repetition",

@@ -1,8 +1,9 @@
 // Timed games as a person sees them: a time control chosen in the New game dialog, each
 // seat's clock by its name counting down (Playwright's clock moves the page's time on), the
 // running clock marked, low time emphasised, the increment, Undo bringing back the times of
-// then, the clocks kept over a reload, the game lost on time; and the computer keeping to
-// its clock with only seconds left.
+// then, the clocks kept over a reload, the game lost on time (with two players, and with
+// three: the engine's standings); and the computer keeping to its clock with only seconds
+// left.
 import { test, expect } from '@playwright/test';
 import { open, watchErrors, engine, shotPath, pageState, settle, clickMove, greedyMove } from './helpers.mjs';
 
@@ -124,6 +125,74 @@ test('a timed game: clocks count down by the names, the increment, Undo, reload,
   await page.locator('#btn-undo').click();
   await expect(page.locator('#status')).toContainText('Player 1 (red) to move');
   await expect(clockOf(page, 1)).toHaveClass(/running/);
+  errs.check();
+});
+
+test('three players, one out of time: the others ranked by progress, kept over a reload', async ({ page }) => {
+  const errs = watchErrors(page);
+  const { Game } = await engine();
+  // Ann (seat 1) makes the best forward move; Bo (seat 2) is to move with three seconds left.
+  const g = new Game('star-3');
+  const m = greedyMove(g);
+  g.playMove(m.from, m.to);
+  const record = g.record();
+  g.free();
+  await page.clock.install();
+  await page.addInitScript((record) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    const at = new Date().toISOString();
+    const players = ['Ann', 'Bo', 'Cy'].map((name) => ({ name, kind: 'human' }));
+    const setup = { variant: 'star-3', players, start: 'seat1', rotation: 'turn', clock: { base: 60000, inc: 0 } };
+    const clocks = { left: [50000, 3000, 60000], at: 1, past: [[60000, 60000, 60000], [50000, 3000, 60000]], flagged: 0 };
+    localStorage.setItem('halma.game.t3', JSON.stringify({ v: 1, record, setup, clocks, savedAt: at }));
+    localStorage.setItem('halma.games', JSON.stringify({ v: 1, current: 't3', games: [{ id: 't3', savedAt: at }] }));
+  }, record);
+  await open(page);
+  await expect(clockOf(page, 2)).toHaveClass(/running/);
+  await expect(clockOf(page, 2)).toHaveText(/^0:0[23]\.\d$/);
+  await page.clock.runFor(4000);
+
+  // Bo loses; Ann, ahead on progress, wins; Cy second; Bo last.
+  const result = 'Bo (blue) ran out of time. Ann (red) wins!';
+  const table = async () => {
+    await expect(page.locator('#gameover')).toBeVisible();
+    await expect(page.locator('#over-result')).toHaveText(result);
+    const rows = page.locator('#over-body tr');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText('Ann (red) — winner');
+    await expect(rows.nth(1)).toContainText('Cy (green)');
+    await expect(rows.nth(2)).toContainText('Bo (blue)');
+    expect(await rows.locator('td:first-child').allInnerTexts()).toEqual(['1', '2', '3']);
+    await expect(page.locator('#over-body tr.winner')).toHaveCount(1);
+  };
+  await table();
+  await expect(clockOf(page, 2)).toHaveText('0:00.0');
+  await page.screenshot({ path: shotPath('clock-three-out.png') });
+  await page.locator('#over-close').click();
+  await expect(page.locator('#status')).toHaveText(result);
+  // No clock runs any more, and nobody is offered a move.
+  const cy = await clockOf(page, 3).innerText();
+  await page.clock.runFor(3000);
+  await expect(clockOf(page, 3)).toHaveText(cy);
+  await expect(page.locator('#standings li.current')).toHaveCount(0);
+
+  // A reload (the address holds the game, the saved game its clocks) keeps the result.
+  await page.reload();
+  await page.waitForSelector('body[data-ready="1"]');
+  await table();
+  await page.locator('#over-close').click();
+  await expect(page.locator('#status')).toHaveText(result);
+  // The saved games list it as over.
+  await page.locator('#btn-games').click();
+  await expect(page.locator('#games-list li[data-id="t3"]')).toContainText('game over');
+  await page.locator('#games-close').click();
+
+  // Undo takes Ann's move back with the clocks of then: the game goes on.
+  await page.locator('#btn-undo').click();
+  await expect(page.locator('#status')).toContainText('Ann (red) to move');
+  await expect(clockOf(page, 1)).toHaveClass(/running/);
+  await expect(clockOf(page, 2)).toHaveText('1:00');
   errs.check();
 });
 

@@ -69,9 +69,9 @@ export async function open(page, query = '') {
  */
 export const POLL = { polling: 25 };
 
-/** Waits for a running move animation to end (the board is `aria-busy` while it runs). */
-export async function settle(page) {
-  await page.waitForFunction(() => document.getElementById('board')?.getAttribute('aria-busy') !== 'true', null, POLL);
+/** Waits for a running move animation to end (a board, by its selector, is `aria-busy` while it runs). */
+export async function settle(page, board = '#board') {
+  await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('aria-busy') !== 'true', board, POLL);
 }
 
 /** What the page shows now: its address, the board's accessible description, the moves. */
@@ -149,26 +149,39 @@ export async function pageGameId(page) {
 }
 
 /**
- * Client coordinates of a cell's centre where the board draws it: the engine's layout of
- * the page's game fitted into the canvas as the widget fits it (board/geometry.js), turned
- * as far as #board's `data-rotation` says, with room for the coordinates when the setting
- * shows them.
+ * Which board a cell is looked for on: `board`, the board element's selector (`#board`, the
+ * game's, by default; `#pz-board`, the puzzle view's), and `desc`, its engine description
+ * (by default the page's game's).
+ * @typedef {{board?: string, desc?: object}} BoardOf
  */
-export async function cellPoint(page, cell) {
-  const g = await pageGame(page);
-  const desc = g.board();
-  g.free();
-  const box = await page.evaluate(() => {
-    const r = document.querySelector('#board canvas').getBoundingClientRect();
+
+/**
+ * Client coordinates of a cell's centre where a board draws it: the engine's layout fitted
+ * into the board's canvas as the widget fits it (board/geometry.js), turned as far as the
+ * board element's `data-rotation` says, with room for the coordinates when the setting
+ * shows them.
+ * @param {import('@playwright/test').Page} page
+ * @param {number} cell
+ * @param {BoardOf} [on]
+ */
+export async function cellPoint(page, cell, { board = '#board', desc } = {}) {
+  if (!desc) {
+    const g = await pageGame(page);
+    desc = g.board();
+    g.free();
+  }
+  const box = await page.evaluate((sel) => {
+    const el = /** @type {HTMLElement} */ (document.querySelector(sel));
+    const r = /** @type {HTMLCanvasElement} */ (el.querySelector('canvas')).getBoundingClientRect();
     return {
       left: r.left,
       top: r.top,
       width: r.width,
       height: r.height,
-      rotation: Number(document.getElementById('board').dataset.rotation ?? 0),
-      coordinates: document.getElementById('set-coords').checked,
+      rotation: Number(el.dataset.rotation ?? 0),
+      coordinates: /** @type {HTMLInputElement} */ (document.getElementById('set-coords')).checked,
     };
-  });
+  }, board);
   const l = makeLayout(desc, { width: box.width, height: box.height, rotation: box.rotation, margin: boardMargin(desc.shape, box.coordinates) });
   const [x, y] = cellCenter(l, desc.cells, cell);
   return { x: box.left + x, y: box.top + y, unit: l.scale };
@@ -179,10 +192,16 @@ export async function boardRotation(page) {
   return Number(await page.locator('#board').getAttribute('data-rotation'));
 }
 
-/** Clicks a cell with the mouse, where the board draws it. */
-export async function clickCell(page, cell) {
-  await settle(page);
-  const p = await cellPoint(page, cell);
+/**
+ * Clicks a cell with the mouse, where the board draws it, once the board's move animation
+ * is over.
+ * @param {import('@playwright/test').Page} page
+ * @param {number} cell
+ * @param {BoardOf} [on]
+ */
+export async function clickCell(page, cell, on = {}) {
+  await settle(page, on.board);
+  const p = await cellPoint(page, cell, on);
   await page.mouse.click(p.x, p.y);
 }
 

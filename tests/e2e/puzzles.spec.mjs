@@ -5,8 +5,7 @@
 // reload; a corrupt stored value that is reported and not written over; the keyboard; the
 // Danish rules; and the phone's layout (nothing outside the screen).
 import { test, expect } from '@playwright/test';
-import { open, watchErrors, engine, shotPath, POLL } from './helpers.mjs';
-import { makeLayout, cellCenter, boardMargin } from '../../www/board/geometry.js';
+import { open, watchErrors, engine, shotPath, settle, clickCell } from './helpers.mjs';
 
 const DESKTOP = { viewport: { width: 1366, height: 768 } };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -22,35 +21,18 @@ async function puzzle(id) {
 }
 
 /** Waits until the puzzle board's move animation is over. */
-async function settled(page) {
-  await page.waitForFunction(() => document.getElementById('pz-board')?.getAttribute('aria-busy') !== 'true', null, POLL);
-}
+const settled = (page) => settle(page, '#pz-board');
 
-/** Clicks a cell of the puzzle board where it is drawn. */
-async function clickCell(page, desc, name) {
-  await settled(page);
-  const cell = desc.cells.find((c) => c.name === name).id;
-  const box = await page.evaluate(() => {
-    const r = document.querySelector('#pz-board canvas').getBoundingClientRect();
-    return {
-      left: r.left,
-      top: r.top,
-      width: r.width,
-      height: r.height,
-      rotation: Number(document.getElementById('pz-board').dataset.rotation ?? 0),
-      coordinates: document.getElementById('set-coords').checked,
-    };
-  });
-  const l = makeLayout(desc, { width: box.width, height: box.height, rotation: box.rotation, margin: boardMargin(desc.shape, box.coordinates) });
-  const [x, y] = cellCenter(l, desc.cells, cell);
-  await page.mouse.click(box.left + x, box.top + y);
+/** Clicks a cell of the puzzle board, by name, where it is drawn. */
+async function clickNamed(page, desc, name) {
+  await clickCell(page, desc.cells.find((c) => c.name === name).id, { board: '#pz-board', desc });
 }
 
 /** Plays a move in hop-path notation by clicks: the piece, then its destination. */
 async function playMove(page, desc, text) {
   const cells = text.split('-');
-  await clickCell(page, desc, cells[0]);
-  await clickCell(page, desc, cells[cells.length - 1]);
+  await clickNamed(page, desc, cells[0]);
+  await clickNamed(page, desc, cells[cells.length - 1]);
 }
 
 /** A locator's box, asserted to lie wholly inside the viewport. */

@@ -1,8 +1,8 @@
-// The clocks (www/clock.js): the controls, the faces, charging and the increment, the
-// saved clocks' check, and the standings when a clock runs out.
+// The clocks (www/clock.js): the controls, the faces, charging and the increment, and the
+// saved clocks' check (the result on time is the engine's: time.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseControl, checkControl, controlText, formatClock, createClock, checkSavedClocks, timeStandings, PRESETS } from '../../www/clock.js';
+import { parseControl, checkControl, controlText, formatClock, createClock, checkSavedClocks, PRESETS } from '../../www/clock.js';
 import { checkSetup } from '../../www/storage.js';
 
 test('controls: presets parse, bad ones are refused', () => {
@@ -68,33 +68,4 @@ test('a setup keeps a valid time control and drops a bad one', () => {
   assert.ok(typeof bad !== 'string' && !('clock' in bad));
   const old = checkSetup(base);
   assert.ok(typeof old !== 'string' && !('clock' in old));
-});
-
-test('out of time: two seats, the other wins; more, the rest ranked by progress', () => {
-  const two = [
-    { seat: 1, rank: 1, points: 10, winner: false },
-    { seat: 2, rank: 2, points: 3, winner: false },
-  ];
-  const r = timeStandings(two, 1, () => 0);
-  assert.deepEqual(r.winners, [2]);
-  assert.deepEqual(r.standings.map((s) => [s.seat, s.rank, s.winner]), [[2, 1, true], [1, 2, false]]);
-  const three = [
-    { seat: 2, rank: 1, points: 9, winner: false },
-    { seat: 3, rank: 2, points: 5, winner: false },
-    { seat: 1, rank: 2, points: 5, winner: false },
-  ];
-  const t3 = timeStandings(three, 2, () => 0);
-  // A tie for first among the others shares the win.
-  assert.deepEqual(t3.winners, [3, 1]);
-  assert.deepEqual(t3.standings.map((s) => [s.seat, s.rank]), [[3, 1], [1, 1], [2, 3]]);
-  // Teams: the whole team of the seat out of time loses.
-  const four = [
-    { seat: 1, rank: 1, points: 9, winner: false },
-    { seat: 3, rank: 1, points: 8, winner: false },
-    { seat: 2, rank: 3, points: 2, winner: false },
-    { seat: 4, rank: 3, points: 1, winner: false },
-  ];
-  const t4 = timeStandings(four, 3, (s) => (s % 2 ? 1 : 2));
-  assert.deepEqual(t4.winners, [2, 4]);
-  assert.deepEqual(t4.standings.map((s) => [s.seat, s.rank]), [[2, 1], [4, 1], [1, 3], [3, 3]]);
 });

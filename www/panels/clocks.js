@@ -2,7 +2,8 @@
 // (the running one highlighted, under ten seconds emphasised), charged to the seat to move
 // while the game is on screen, the increment after each move, the clocks of every ply so
 // that Undo and Redo bring back the times of then, the clocks saved with the game, the
-// computer's share of its time, and the end of the game when a clock runs out (clock.js).
+// computer's share of its time, and the end of the game when a clock runs out (the rule on
+// time is the engine's: `session.loseOnTime`, which the engine ranks and Undo takes back).
 //
 // The clocks stop while the first screen or a dialog covers the game, while the game is
 // paused, and while the computer's answer waits to be shown (the pace of its moves is the
@@ -10,7 +11,7 @@
 // nobody else is waiting for a turn, but real clocks do not stop when you look away.
 
 import { t } from '../i18n.js';
-import { createClock, checkSavedClocks, formatClock, timeStandings, LOW_MS } from '../clock.js';
+import { createClock, checkSavedClocks, formatClock, LOW_MS } from '../clock.js';
 import { $ } from './dom.js';
 
 /** @typedef {import('../session.js').Session} Session */
@@ -86,16 +87,12 @@ export function createClocks({ session, covered, onTimeOut, announce, now = () =
     render();
   }
 
-  /** @param {number} seat its clock ran out */
+  /** @param {number} seat its clock ran out: the engine ends the game */
   function timeOut(seat) {
     if (!clock) return;
     clock.run(0);
     past[at] = clock.times();
-    const info = session.info();
-    const desc = session.board();
-    const teamOf = (/** @type {number} */ s) => (info.teams !== 'none' ? (desc.seats[s - 1]?.team ?? 0) : 0);
-    const r = timeStandings(session.game().standings(), seat, teamOf);
-    session.setTimeOut({ kind: 'time', loser: seat, winners: r.winners, standings: r.standings });
+    session.loseOnTime(seat);
     render();
   }
 
@@ -157,8 +154,15 @@ export function createClocks({ session, covered, onTimeOut, announce, now = () =
           // No clocks saved (or not for this game): full time from here on.
           past[at] = clock.times();
         }
-        // A game saved as lost on time stays so (Undo takes it back).
-        if (s && s.flagged && !session.game().isOver()) timeOut(s.flagged);
+        // A game saved as lost on time stays so (Undo takes it back); a saved seat the
+        // engine refuses (one that has finished) leaves the game as its record is.
+        if (s && s.flagged && !session.game().isOver()) {
+          try {
+            timeOut(s.flagged);
+          } catch {
+            // The game goes on: its clock runs again on the next tick.
+          }
+        }
         timer = window.setInterval(tick, TICK_MS);
       }
       render();
