@@ -19,7 +19,9 @@
 //! ([`Classes`](crate::geometry::Classes)): a piece's hop destinations are a flood fill of
 //! shifts and masks on one 128-bit set, over landing masks computed once per position and
 //! shared by all pieces. The search keeps the flood fill above, whose order its move
-//! ordering (and so its choice of move) depends on.
+//! ordering (and so its choice of move) depends on. Counting (perft's last ply) goes
+//! further: a class's hop moves are counted by the components of its landing graph, one
+//! flood fill a component rather than one a piece.
 
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{class_step, Cell, Classes, MAX_PAD, SQUARE_DIRS, STAR_DIRS};
@@ -408,7 +410,11 @@ impl Position {
         if mine & held != 0 {
             return None;
         }
-        let end = if r.side_points { r.class_end[seat][class] } else { !0 };
+        let end = if r.side_points {
+            r.class_end[seat][class]
+        } else {
+            !0
+        };
         let mut n = 0;
         let mut left = all;
         while left != 0 {
