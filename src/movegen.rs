@@ -19,7 +19,9 @@
 //! ([`Classes`](crate::geometry::Classes)): a piece's hop destinations are a flood fill of
 //! shifts and masks on one 128-bit set, over landing masks computed once per position and
 //! shared by all pieces. The search keeps the flood fill above, whose order its move
-//! ordering (and so its choice of move) depends on.
+//! ordering (and so its choice of move) depends on. Counting (perft's last ply) goes
+//! further: a class's hop moves are counted by the components of its landing graph, one
+//! flood fill a component rather than one a piece.
 
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{class_step, Cell, Classes, MAX_PAD, SQUARE_DIRS, STAR_DIRS};
@@ -348,13 +350,87 @@ impl Position {
     ) -> u64 {
         let seat = self.to_move as usize;
         self.fill_landings(c, gen, dirs);
+        let pieces = &self.pieces[seat][..self.count[seat] as usize];
         let mut n = 0;
-        for &o in &self.pieces[seat][..self.count[seat] as usize] {
-            let o = o as usize;
-            n += self.steps_of(gen, seat, o) as u64;
-            n += u64::from(self.hop_set(c, gen, seat, o, hops).count_ones());
+        let mut mine = [0u128; 4];
+        for &o in pieces {
+            n += self.steps_of(gen, seat, o as usize) as u64;
+            let l = c.loc[o as usize];
+            mine[(l >> 7) as usize] |= one_bit(l & 127);
+        }
+        for (class, &mine) in mine.iter().enumerate() {
+            if mine == 0 {
+                continue;
+            }
+            n += match self.class_hop_count(gen, seat, class, mine, hops) {
+                Some(k) => k,
+                None => pieces
+                    .iter()
+                    .filter(|&&o| (c.loc[o as usize] >> 7) as usize == class)
+                    .map(|&o| u64::from(self.hop_set(c, gen, seat, o as usize, hops).count_ones()))
+                    .sum(),
+            };
         }
         n
+    }
+
+    /// The number of hop moves of `seat`'s pieces `mine` of class `class`, counted by the
+    /// components of the class's landing graph rather than piece by piece; `None` when the
+    /// target lock could matter (a piece or a reachable cell in the target camp), for the
+    /// caller to count piece by piece.
+    ///
+    /// A hop over a cell of another class lands in the hopper's class, so a piece lifted
+    /// from class `class` changes nothing in that class's landing graph, which is therefore
+    /// the same for all its pieces; and between empty cells it is undirected (a hop back
+    /// passes over the same piece). So a piece reaches exactly the components (of empty
+    /// cells) its first hops land in, and each component `C` adds `|C|` moves for every
+    /// piece with a first hop into it.
+    #[inline(always)]
+    fn class_hop_count<const N: usize>(
+        &self,
+        gen: &MoveGen,
+        seat: usize,
+        class: usize,
+        mine: u128,
+        hops: &[i8; N],
+    ) -> Option<u64> {
+        let r = &*self.rules;
+        let land = &gen.land[class];
+        // first[i]: the landings of first hops along direction i.
+        let mut first = [0u128; N];
+        let mut all = 0;
+        for i in 0..N {
+            first[i] = shift(mine, hops[i]) & land[i];
+            all |= first[i];
+        }
+        if all == 0 {
+            return Some(0);
+        }
+        let held = if r.lock { r.class_target[seat][class] } else { 0 };
+        if mine & held != 0 {
+            return None;
+        }
+        let end = if r.side_points {
+            r.class_end[seat][class]
+        } else {
+            !0
+        };
+        let mut n = 0;
+        let mut left = all;
+        while left != 0 {
+            let comp = spread(left & left.wrapping_neg(), land, hops, 0);
+            if comp & held != 0 {
+                return None;
+            }
+            left &= !comp;
+            // The pieces with a first hop into the component.
+            let mut from = 0;
+            for i in 0..N {
+                from |= shift(first[i] & comp, -hops[i]);
+            }
+            n += u64::from((comp & end).count_ones()) * u64::from(from.count_ones());
+        }
+        Some(n)
     }
 
     /// Whether seat `seat` (0-based) has a legal move.
