@@ -198,6 +198,22 @@ fn solve_prints_a_solution_and_counts() {
     );
     let e = usage_error(&["solve", "--max-states", "5"]);
     assert!(e.contains("--count"), "{e}");
+    let out = halma(&["solve", "solitaire+size=8+camp=13", "--count", "--paired"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("(mirror-paired): 22 distinct solution figures, 155552 move sequences (exhaustive"),
+        "{text}"
+    );
+    let out = halma(&["solve", "solitaire+size=8+camp=13", "--count", "--block", "2"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("(symmetric again at most every 2 moves): 161 distinct solution figures"),
+        "{text}"
+    );
+    let e = usage_error(&["solve", "--count", "--paired", "--block", "2"]);
+    assert!(e.contains("cannot be used with"), "{e}");
+    let e = usage_error(&["solve", "--count", "--block", "0"]);
+    assert!(e.contains("--block"), "{e}");
 }
 
 /// `halma puzzle list` names every puzzle with its par; `halma puzzle solve` prints the
@@ -217,6 +233,10 @@ fn puzzle_list_and_solve() {
     assert!(
         text.lines()
             .any(|l| l.starts_with("star-crossing") && l.contains(" 27  yes")),
+        "{text}"
+    );
+    assert!(
+        text.contains("solitaire: at least 12321 distinct figures solve it"),
         "{text}"
     );
     let out = halma(&["puzzle", "solve", "solitaire"]);

@@ -8,14 +8,18 @@
 //! reflection in the diagonal count as one: the reflection maps the yard and every solution
 //! figure onto themselves. A state is cut when a lower bound on the moves it still needs
 //! ([`Solver::feasible`]) exceeds the moves left (one per unmoved piece). The same search
-//! finds a solution ([`solve_solitaire`], the hints) or counts every solution
-//! ([`count_solitaire`]). Design and measurements: `docs/puzzles.md`.
+//! finds a solution ([`solve_solitaire`], the hints) or counts the solutions, all of them
+//! or the paired or blocked ones ([`count_solitaire`], in `count.rs`). Design and
+//! measurements: `docs/puzzles.md`.
 
 use crate::ai::{Clock, Limits, NoClock};
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{Cell, Shape};
 use crate::position::{Move, Position};
 use std::collections::{HashMap, HashSet};
+
+mod count;
+pub use count::CountRule;
 
 /// Words of the cell bit set: boards up to 20×20.
 const WORDS: usize = 7;
@@ -82,19 +86,24 @@ pub fn solve_solitaire(pos: &Position, max_nodes: Option<u64>) -> Result<Option<
     Ok(s.first(&limits, &NoClock).map(|(line, _)| line))
 }
 
-/// Counts the solutions of the solitaire from the start of `pos`'s variant: distinct final
+/// Counts the solutions of the solitaire from `pos` that `rule` admits: distinct final
 /// figures and move sequences, exhaustively unless `max_nodes` stops it first. `progress`
 /// is called now and then with the states visited and the figures found so far.
+/// [`CountRule::Mirror`] needs a symmetric `pos` (the start is).
 ///
 /// # Examples
 /// ```
-/// use halma::{puzzle::count_solitaire, Position};
-/// let c = count_solitaire(&Position::start("solitaire+size=8+camp=10".parse()?), None, &mut |_, _| {})?;
-/// assert!(c.exhaustive && c.figures > 0 && c.sequences >= c.figures as u128);
+/// use halma::{puzzle::{count_solitaire, CountRule}, Position};
+/// let p = Position::start("solitaire+size=8+camp=10".parse()?);
+/// let all = count_solitaire(&p, CountRule::All, None, &mut |_, _| {})?;
+/// assert!(all.exhaustive && all.figures > 0 && all.sequences >= all.figures as u128);
+/// let paired = count_solitaire(&p, CountRule::Mirror, None, &mut |_, _| {})?;
+/// assert!(paired.figures <= all.figures);
 /// # Ok::<(), halma::Error>(())
 /// ```
 pub fn count_solitaire(
     pos: &Position,
+    rule: CountRule,
     max_nodes: Option<u64>,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<SolitaireCount, Error> {
@@ -102,7 +111,22 @@ pub fn count_solitaire(
     s.max_nodes = max_nodes.unwrap_or(u64::MAX);
     let mut memo = HashMap::new();
     let mut figures = HashSet::new();
-    let sequences = s.count(&mut memo, &mut figures, progress);
+    let sequences = match rule {
+        CountRule::All => {
+            let n = s.yard.len();
+            s.count_blocks(n, n, &mut memo, &mut figures, progress)
+        }
+        CountRule::Block(b) => s.count_blocks(b, b, &mut memo, &mut figures, progress),
+        CountRule::Mirror => {
+            if s.unpaired() > 0 {
+                return Err(Error::new(
+                    ErrorKind::Position,
+                    "a mirror-paired count starts from a symmetric position",
+                ));
+            }
+            s.count_paired(&mut memo, &mut figures, progress)
+        }
+    };
     Ok(SolitaireCount {
         figures: figures.len() as u64,
         sequences,
@@ -511,43 +535,6 @@ impl Solver {
         failed.insert(key);
         false
     }
-
-    /// Counts the solution sequences below the current state, adding the figures to
-    /// `figures`; states already counted are looked up in `memo`.
-    fn count(
-        &mut self,
-        memo: &mut HashMap<u128, u128>,
-        figures: &mut HashSet<Bits>,
-        progress: &mut dyn FnMut(u64, u64),
-    ) -> u128 {
-        self.nodes += 1;
-        if self.nodes % (1 << 20) == 0 {
-            progress(self.nodes, figures.len() as u64);
-        }
-        if self.solved() {
-            // A figure is symmetric, so it is its own reflection.
-            figures.insert(self.landed);
-            return 1;
-        }
-        let key = self.table_key();
-        if let Some(&c) = memo.get(&key) {
-            return c;
-        }
-        if self.over_budget(&|| false) {
-            return 0;
-        }
-        let mut total = 0;
-        for (_, k, to) in self.children(true) {
-            self.play(k, to);
-            total += self.count(memo, figures, progress);
-            self.undo(k, to);
-            if self.stopped {
-                return total;
-            }
-        }
-        memo.insert(key, total);
-        total
-    }
 }
 
 #[cfg(test)]
@@ -610,12 +597,12 @@ mod tests {
             for &m in &line[..n - 5] {
                 p.play(m).unwrap();
             }
-            let c = count_solitaire(&p, None, &mut |_, _| {}).unwrap();
+            let c = count_solitaire(&p, CountRule::All, None, &mut |_, _| {}).unwrap();
             assert!(c.sequences >= 1);
             assert_eq!(c.sequences, plain_count(&p, &mut HashMap::new()), "{variant}");
             for _ in 0..6 {
                 let p = random_line(v, n - 5, &mut seed);
-                let c = count_solitaire(&p, None, &mut |_, _| {}).unwrap();
+                let c = count_solitaire(&p, CountRule::All, None, &mut |_, _| {}).unwrap();
                 // The plain count counts finished games, solved or not: only solutions.
                 let solved = {
                     fn solved_count(p: &Position, memo: &mut HashMap<Vec<u8>, u128>) -> u128 {

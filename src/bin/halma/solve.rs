@@ -2,7 +2,7 @@
 
 use crate::{parse_variant, Outcome};
 use clap::{Args, Subcommand};
-use halma::puzzle::{count_solitaire, find, path_text, solve_solitaire, PUZZLES};
+use halma::puzzle::{count_solitaire, find, path_text, solve_solitaire, CountRule, PUZZLES};
 use halma::{Game, Position, Variant};
 use std::io::IsTerminal;
 use std::time::Instant;
@@ -41,7 +41,9 @@ struct PuzzleSolveArgs {
 
 /// Solve the solitaire of a variant exactly (each piece moves once, into a figure
 /// symmetric about the a1–p16 diagonal): prints the final position and the game record.
-/// With --count, counts every solution instead (distinct figures and move sequences).
+/// With --count, counts every solution instead (distinct figures and move sequences);
+/// --paired counts those in which every move is followed by its mirror image, --block N
+/// those in which the pieces are symmetric again at most N moves after they last were.
 #[derive(Args)]
 #[command(verbatim_doc_comment)]
 pub struct SolveArgs {
@@ -54,6 +56,15 @@ pub struct SolveArgs {
     /// Stop the count after this many states (then the counts are lower bounds)
     #[arg(long, value_name = "N", requires = "count")]
     max_states: Option<u64>,
+    /// Count only the mirror-paired solutions: a move of a piece off the diagonal is
+    /// followed by its mirror image, a piece on the diagonal moves alone onto it
+    #[arg(long, requires = "count", conflicts_with = "block")]
+    paired: bool,
+    /// Count only the solutions in which the pieces are symmetric again at most N moves
+    /// after they last were (2: each move that breaks the symmetry is followed by one that
+    /// restores it)
+    #[arg(long, value_name = "N", requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
+    block: Option<u64>,
 }
 
 /// `halma puzzle`.
@@ -73,6 +84,14 @@ pub fn puzzle(a: PuzzleArgs) -> Outcome {
                         (None, None) => "no".into(),
                     }
                 );
+            }
+            for p in PUZZLES {
+                if let Some(f) = p.figures {
+                    println!(
+                        "{}: at least {f} distinct figures solve it (halma solve --count)",
+                        p.name
+                    );
+                }
             }
             Ok(())
         }
@@ -143,7 +162,15 @@ pub fn solve(a: SolveArgs) -> Outcome {
     let t = Instant::now();
     if a.count {
         let tty = std::io::stderr().is_terminal();
-        let c = count_solitaire(&start, a.max_states, &mut |states, figures| {
+        let (rule, what) = match (a.paired, a.block) {
+            (true, _) => (CountRule::Mirror, " (mirror-paired)".to_string()),
+            (_, Some(b)) => (
+                CountRule::Block(b as usize),
+                format!(" (symmetric again at most every {b} moves)"),
+            ),
+            _ => (CountRule::All, String::new()),
+        };
+        let c = count_solitaire(&start, rule, a.max_states, &mut |states, figures| {
             if tty {
                 eprint!(
                     "\r{:.0} s: {} million states, {figures} figures\x1b[K",
@@ -157,7 +184,7 @@ pub fn solve(a: SolveArgs) -> Outcome {
             eprintln!();
         }
         println!(
-            "{v}: {} distinct solution figures, {} move sequences ({}: {} states, {:.1} s)",
+            "{v}{what}: {} distinct solution figures, {} move sequences ({}: {} states, {:.1} s)",
             c.figures,
             c.sequences,
             if c.exhaustive {
