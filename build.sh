@@ -31,7 +31,10 @@ set -euo pipefail
 #       the line checked turn by turn: +6.7 KiB), the puzzle view's exports (puzzles() with
 #       the shipped solutions, Game.puzzle, puzzleMoves, puzzleProgress: +9.1 KiB) and the
 #       places option (114.2 KiB measured).
-WASM_GZIP_BUDGET_KB=116
+#  108: a small allocator instead of dlmalloc (src/wasm_alloc.rs), a heapsort for the cold
+#       sort, no std hash set on the wasm paths, no panic hook (107.3 KiB measured, from
+#       114.2; docs/engine.md "Speed").
+WASM_GZIP_BUDGET_KB=108
 
 # wasm-opt (npm binaryen 132) flags. It reads the wasm features from the module's
 # target_features section; never add -all (its output fails to load). Measured: most of the
@@ -40,6 +43,8 @@ WASM_GZIP_BUDGET_KB=116
 # optimize-instructions pass (`--skip-pass=optimize-instructions` gets it back for +0.5 KiB
 # gzipped). With the AI in, ./build.sh bench put the level 5 search at 0.76 (star-2) and
 # 0.78 (halma) of native speed, mid-game move generation at 0.74 and 0.81.
+# --low-memory-unused: -0.5 KiB gzipped, not taken (perft and search looked slower in one
+# side-by-side run, on a busy machine).
 WASM_OPT_FLAGS=(-Oz --strip-debug --strip-producers)
 
 cd "$(dirname "${BASH_SOURCE[0]}")"

@@ -53,6 +53,13 @@ mod variant;
 #[cfg(target_arch = "wasm32")]
 #[doc(hidden)]
 pub mod wasm;
+#[cfg(target_arch = "wasm32")]
+mod wasm_alloc;
+
+/// The wasm module's allocator: smaller than the standard library's (see `wasm_alloc.rs`).
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOC: wasm_alloc::ClassAlloc = wasm_alloc::ClassAlloc::new();
 
 #[cfg(feature = "bench")]
 pub use bench::{bench_positions, run_bench, run_search_bench, BenchRun, SearchRun};

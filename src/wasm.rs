@@ -13,11 +13,6 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-#[wasm_bindgen(start)]
-fn start() {
-    console_error_panic_hook::set_once();
-}
-
 /// Longest string argument accepted (a game record is the largest legitimate input).
 const MAX_ARG_LEN: usize = crate::MAX_RECORD_LEN;
 

@@ -229,15 +229,18 @@ impl Board {
         }
         let mut o = *occ;
         o.clear(from);
-        let mut seen = HashSet::from([from]);
+        // The cells the chain has landed on (a bit set: no hash set in the module for this).
+        let mut seen = Set::default();
+        seen.set(from);
         for w in cells.windows(2) {
             let ok = (0..8).any(|k| {
                 let over = self.nbr[w[0]][k];
                 over != NONE && o.get(over as usize) && self.nbr[over as usize][k] == w[1] as u16
             });
-            if !ok || o.get(w[1]) || !seen.insert(w[1]) {
+            if !ok || o.get(w[1]) || seen.get(w[1]) {
                 return Err(format!("{text}: not a hop chain"));
             }
+            seen.set(w[1]);
         }
         Ok((from, to))
     }

@@ -152,6 +152,75 @@ pub(crate) fn solitaire_hint(pos: &Position, limits: &Limits, clock: &dyn Clock)
         .map(|m| (m, nodes))
 }
 
+/// A set of the search's table keys: open addressing, linear probing. The module's only
+/// hash set on the hint's path, smaller than the standard library's (whose code and hasher
+/// would be a copy of their own); only `insert` and `contains`, so no order to keep.
+#[derive(Default)]
+struct KeySet {
+    /// The keys, 0 for an empty slot; the length is a power of two (or 0).
+    slots: Vec<u128>,
+    /// Keys in `slots`.
+    len: usize,
+    /// Whether the key 0 is in the set (0 marks an empty slot).
+    zero: bool,
+}
+
+impl KeySet {
+    /// The first slot to probe for `key` in a table of `n` slots (a power of two).
+    fn home(key: u128, n: usize) -> usize {
+        let h = (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 32) as usize & (n - 1)
+    }
+
+    fn contains(&self, key: u128) -> bool {
+        if key == 0 {
+            return self.zero;
+        }
+        let n = self.slots.len();
+        if n == 0 {
+            return false;
+        }
+        let mut i = Self::home(key, n);
+        loop {
+            match self.slots[i] {
+                0 => return false,
+                k if k == key => return true,
+                _ => i = (i + 1) & (n - 1),
+            }
+        }
+    }
+
+    fn insert(&mut self, key: u128) {
+        if key == 0 {
+            self.zero = true;
+            return;
+        }
+        if 2 * (self.len + 1) > self.slots.len() {
+            let n = (2 * self.slots.len()).max(64);
+            let old = std::mem::replace(&mut self.slots, vec![0; n]);
+            self.len = 0;
+            for k in old.into_iter().filter(|&k| k != 0) {
+                self.put(k);
+            }
+        }
+        self.put(key);
+    }
+
+    /// Puts a non-zero `key` in a table with room for it.
+    fn put(&mut self, key: u128) {
+        let n = self.slots.len();
+        let mut i = Self::home(key, n);
+        while self.slots[i] != 0 {
+            if self.slots[i] == key {
+                return;
+            }
+            i = (i + 1) & (n - 1);
+        }
+        self.slots[i] = key;
+        self.len += 1;
+    }
+}
+
 /// The search state and the tables it reads. Cells are indexed `y * n + x`.
 struct Solver {
     /// Board side.
@@ -495,7 +564,7 @@ impl Solver {
     fn first(&mut self, limits: &Limits, clock: &dyn Clock) -> Option<(Vec<Move>, u64)> {
         self.max_nodes = limits.nodes.unwrap_or(u64::MAX);
         let deadline = limits.time_ms.map(|t| clock.now_ms() + t);
-        let mut failed = HashSet::new();
+        let mut failed = KeySet::default();
         if self.dfs_first(&mut failed, &|| deadline.is_some_and(|d| clock.now_ms() > d)) {
             let line = self.line.iter().map(|&(k, to)| self.to_move(k, to)).collect();
             return Some((line, self.nodes));
@@ -510,7 +579,7 @@ impl Solver {
         self.stopped
     }
 
-    fn dfs_first(&mut self, failed: &mut HashSet<u128>, late: &dyn Fn() -> bool) -> bool {
+    fn dfs_first(&mut self, failed: &mut KeySet, late: &dyn Fn() -> bool) -> bool {
         self.nodes += 1;
         if self.solved() {
             return true;
@@ -519,7 +588,7 @@ impl Solver {
             return false;
         }
         let key = self.table_key();
-        if failed.contains(&key) {
+        if failed.contains(key) {
             return false;
         }
         for (_, k, to) in self.children(true) {
@@ -577,6 +646,21 @@ mod tests {
             p.play_unchecked(moves[(*seed >> 33) as usize % moves.len()]);
         }
         p
+    }
+
+    #[test]
+    fn key_set_holds_what_was_put_in() {
+        let mut set = KeySet::default();
+        let keys: Vec<u128> = (0..1000u128)
+            .map(|i| i.wrapping_mul(0x1234_5678_9ABC_DEF1_2345) << (i % 60))
+            .collect();
+        for (i, &k) in keys.iter().enumerate() {
+            assert!(!set.contains(k) || keys[..i].contains(&k));
+            set.insert(k);
+            assert!(set.contains(k));
+        }
+        assert!(keys.iter().all(|&k| set.contains(k)));
+        assert!(!set.contains(7) && !set.contains(u128::MAX));
     }
 
     #[test]
