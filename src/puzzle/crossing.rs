@@ -131,6 +131,14 @@ impl Board {
         self.cells.iter().position(|&d| d == c)
     }
 
+    /// The neighbour of model cell `i` in direction `k` (0..8; the star uses 0..6).
+    pub(crate) fn neighbour(&self, i: usize, k: usize) -> Option<usize> {
+        match self.nbr[i][k] {
+            NONE => None,
+            j => Some(j as usize),
+        }
+    }
+
     /// The name of model cell `i`.
     pub(crate) fn name(&self, i: usize) -> &str {
         self.geo.name(self.cells[i])

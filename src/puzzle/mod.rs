@@ -29,7 +29,7 @@ mod solutions;
 
 use crate::geometry::{Cell, Geometry, Shape};
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::variant::{Variant, WinRule};
 use crate::{Game, Outcome};
 use crossing::Board;
 use serde::Serialize;
@@ -417,6 +417,18 @@ impl Puzzle {
     /// positions per move for the others (which proves nothing when it fails). `progress`
     /// gets a line of text now and then. Returns the moves in hop-path notation.
     pub fn search(&self, width: usize, progress: &mut dyn FnMut(&str)) -> Option<Vec<String>> {
+        self.search_with(width, None, progress)
+    }
+
+    /// [`Puzzle::search`], and for the strict shortest game the most moves the winner may
+    /// make (`side_moves`); without it the search tries 10, 11, … up to 25 in turn and
+    /// returns the first game found.
+    pub fn search_with(
+        &self,
+        width: usize,
+        side_moves: Option<usize>,
+        progress: &mut dyn FnMut(&str),
+    ) -> Option<Vec<String>> {
         match self.kind {
             Kind::Solitaire => {
                 let p = Position::start(self.variant());
@@ -441,6 +453,24 @@ impl Puzzle {
                     out.push(path.iter().map(|&i| b.name(i)).collect::<Vec<_>>().join("-"));
                     occ.clear(from);
                     occ.set(to);
+                }
+                Some(out)
+            }
+            Kind::ShortestGame if self.variant().win_rule() != WinRule::Fill => {
+                let b = self.board_model();
+                let duel = shortest::Duel::new(&b);
+                // Side 0 has 10 pieces to take out of the winner's target: 10 moves at least.
+                let tries = match side_moves {
+                    Some(n) => n..=n,
+                    None => 10..=25,
+                };
+                let line = tries.into_iter().find_map(|n| duel.beam(n, width, progress))?;
+                let mut p = Position::start(self.variant());
+                let mut out = Vec::new();
+                for text in line {
+                    let m = p.parse_move(&text).ok()?;
+                    out.push(path_text(&p, m));
+                    p.play(m).ok()?;
                 }
                 Some(out)
             }

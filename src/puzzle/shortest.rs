@@ -1,10 +1,15 @@
-//! The shortest game: a beam search over whole games of a two-seat variant in which the
-//! player chooses both seats' moves, for the quickest win of either seat.
+//! The shortest game: beam searches over whole games of a two-seat variant in which the
+//! player chooses both seats' moves, for the quickest win.
 //!
-//! Each layer keeps the `width` most promising positions, ranked for the seat whose win is
-//! nearer: its pieces' distance to the target, their spread, and (under the strict rule)
-//! the other seat's pieces still standing in that target. Proves nothing when it fails.
+//! - [`beam`] (used under `fill`): each ply keeps the `width` most promising engine
+//!   positions, ranked for the seat whose win is nearer.
+//! - [`Duel`] (under `strict`): the two armies on the crossing model's cells; the second
+//!   seat crosses while the first vacates its target, with exact cuts for a bound on the
+//!   winner's moves (see `docs/puzzles.md`).
+//!
+//! Neither proves anything when it fails.
 
+use super::crossing::{self, Board};
 use crate::position::{Move, Position};
 use crate::variant::{Variant, WinRule};
 use std::collections::HashSet;
@@ -96,4 +101,383 @@ pub(crate) fn beam(
         current = next.into_iter().map(|e| e.2).collect();
     }
     None
+}
+
+/// The strict shortest game as two armies on the crossing model's cells (the two points
+/// and the centre, no side point): side 0 moves first and vacates its home, side 1 crosses
+/// into it. Cells are bits of a `u128`.
+pub(crate) struct Duel<'a> {
+    board: &'a Board,
+    nbr: Vec<[u8; 6]>,
+    /// Per side: each cell's distance to that side's target tip.
+    dist: [Vec<i32>; 2],
+    /// Per side: its home camp; a side's target is the other's home.
+    home: [u128; 2],
+    /// The largest distance to the tip within a target point (its rows less one): a
+    /// landing no farther is in the target.
+    rim: i32,
+}
+
+const NO: u8 = u8::MAX;
+
+fn bits(mut s: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (s != 0).then(|| {
+            let i = s.trailing_zeros() as usize;
+            s &= s - 1;
+            i
+        })
+    })
+}
+
+/// A position kept in a layer: the armies, the parent's index and the round's two moves.
+#[derive(Clone, Copy)]
+struct Node {
+    a: u128,
+    b: u128,
+    parent: u32,
+    moves: [u8; 4],
+}
+
+impl<'a> Duel<'a> {
+    /// The duel on `board` (a star crossing model: its army starts in side 0's home).
+    pub(crate) fn new(board: &'a Board) -> Duel<'a> {
+        let n = board.cells.len();
+        assert!(n <= 128, "the duel's cells fit in a u128");
+        let nbr = (0..n)
+            .map(|i| {
+                let mut d = [NO; 6];
+                for (k, slot) in d.iter_mut().enumerate() {
+                    if let Some(j) = board.neighbour(i, k) {
+                        *slot = j as u8;
+                    }
+                }
+                d
+            })
+            .collect();
+        let to_bits = |s: &crossing::Set| s.iter().fold(0u128, |m, i| m | 1 << i);
+        let (h0, h1) = (to_bits(&board.start), to_bits(&board.goal));
+        let g = &board.geo;
+        let camp_of = |h: u128| {
+            let c = board.cells[h.trailing_zeros() as usize];
+            (0..g.camp_count()).find(|&k| g.camp(k).contains(&c)).unwrap_or(0)
+        };
+        let dist: [Vec<i32>; 2] = [h0, h1].map(|h| {
+            let home = camp_of(h);
+            board
+                .cells
+                .iter()
+                .map(|&c| g.distance_to_target(home, c))
+                .collect()
+        });
+        let rim = bits(h0).map(|c| dist[1][c]).max().unwrap_or(0);
+        Duel {
+            board,
+            nbr,
+            dist,
+            home: [h0, h1],
+            rim,
+        }
+    }
+
+    fn target(&self, s: usize) -> u128 {
+        self.home[1 - s]
+    }
+
+    /// Every landing of side `s`'s piece on `f` (`occ`: both armies), each once; the
+    /// target lock as the engine's: a piece in its target, at the start or during a chain,
+    /// lands only in it.
+    fn each_move(&self, s: usize, occ: u128, f: usize, mut out: impl FnMut(usize)) {
+        let t = self.target(s);
+        let inside = |c: usize| t >> c & 1 == 1;
+        let occ = occ & !(1u128 << f);
+        for &n in &self.nbr[f] {
+            if n != NO && occ >> n & 1 == 0 && (!inside(f) || inside(n as usize)) {
+                out(n as usize);
+            }
+        }
+        let mut seen = 1u128 << f;
+        let mut stack = [0u8; 128];
+        stack[0] = f as u8;
+        let mut sp = 1;
+        while sp > 0 {
+            sp -= 1;
+            let c = stack[sp] as usize;
+            let locked = inside(c);
+            for k in 0..6 {
+                let over = self.nbr[c][k];
+                if over == NO || occ >> over & 1 == 0 {
+                    continue;
+                }
+                let land = self.nbr[over as usize][k];
+                if land == NO || (occ | seen) >> land & 1 == 1 || (locked && !inside(land as usize)) {
+                    continue;
+                }
+                seen |= 1 << land;
+                stack[sp] = land;
+                sp += 1;
+                out(land as usize);
+            }
+        }
+    }
+
+    /// The cells of a shortest hop path (or the step) `f`-`to` of side `s`.
+    fn path(&self, s: usize, occ: u128, f: usize, to: usize) -> Vec<usize> {
+        if self.nbr[f].contains(&(to as u8)) {
+            return vec![f, to];
+        }
+        let t = self.target(s);
+        let occ = occ & !(1u128 << f);
+        let mut prev = [NO; 128];
+        let mut queue = std::collections::VecDeque::from([f]);
+        prev[f] = f as u8;
+        while let Some(c) = queue.pop_front() {
+            if c == to {
+                break;
+            }
+            for k in 0..6 {
+                let over = self.nbr[c][k];
+                if over == NO || occ >> over & 1 == 0 {
+                    continue;
+                }
+                let land = self.nbr[over as usize][k];
+                if land == NO || occ >> land & 1 == 1 || prev[land as usize] != NO {
+                    continue;
+                }
+                if t >> c & 1 == 1 && t >> land & 1 == 0 {
+                    continue;
+                }
+                prev[land as usize] = c as u8;
+                queue.push_back(land as usize);
+            }
+        }
+        let mut line = vec![to];
+        let mut c = to;
+        while c != f {
+            c = prev[c] as usize;
+            line.push(c);
+        }
+        line.reverse();
+        line
+    }
+
+    /// The beam's ranking of a position with side 1 to move (lower is better), `left` its
+    /// moves left. Per piece of side 1 outside its target: its distance to the target tip,
+    /// the distance of its best landing now (the ladders built for it), and whether that
+    /// landing is in the target (one more move) or not (counted as two); a heavy penalty
+    /// when those moves exceed `left`; a little for side 0's pieces still in its home.
+    fn score(&self, a: u128, b: u128, left: i32) -> i32 {
+        let t1 = self.target(1);
+        let (mut sum, mut need) = (0, 0);
+        for c in bits(b & !t1) {
+            let mut best = self.dist[1][c];
+            self.each_move(1, a | b, c, |u| best = best.min(self.dist[1][u]));
+            sum += self.dist[1][c] + best;
+            need += if best <= self.rim { 1 } else { 2 };
+        }
+        10 * need + sum + 4 * (a & self.home[0]).count_ones() as i32 + 1000 * (need - left).max(0)
+    }
+
+    /// A beam for a win of side 1 with its `rounds`-th move at the latest, `width`
+    /// positions per layer. The first layer is side 0's first move; each later one a move of
+    /// side 1 and the reply of side 0, so that a position is ranked when side 1 is to move.
+    /// A position is cut when side 0 has more pieces at home, or side 1 more pieces outside
+    /// its target, than it has moves left. Returns both sides' moves in hop-path notation.
+    pub(crate) fn beam(
+        &self,
+        rounds: usize,
+        width: usize,
+        progress: &mut dyn FnMut(&str),
+    ) -> Option<Vec<String>> {
+        let (h0, t1) = (self.home[0], self.target(1));
+        let start = Node {
+            a: self.home[0],
+            b: self.home[1],
+            parent: 0,
+            moves: [NO; 4],
+        };
+        let mut layers: Vec<Vec<Node>> = vec![vec![start]];
+        let mut landings = Vec::with_capacity(128);
+        let mut wins = Vec::new();
+        for r in 1..=rounds {
+            // Moves left after this layer: side 1 then has played r - 1, side 0 r.
+            let (left0, left1) = ((rounds - r) as u32, (rounds + 1 - r) as u32);
+            let mut next: Vec<(i32, Node)> = Vec::new();
+            let mut cut = i32::MAX;
+            let keep = |next: &mut Vec<(i32, Node)>| {
+                next.sort_unstable_by_key(|e| (e.0, e.1.a, e.1.b));
+                next.dedup_by_key(|e| (e.1.a, e.1.b));
+                next.truncate(width);
+            };
+            for (pi, p) in layers[r - 1].iter().enumerate() {
+                // Side 1's move (none before side 0's first).
+                let mut ones = Vec::new();
+                if r == 1 {
+                    ones.push((p.b, NO, NO));
+                } else {
+                    for g in bits(p.b) {
+                        self.each_move(1, p.a | p.b, g, |u| {
+                            ones.push((p.b & !(1u128 << g) | 1 << u, g as u8, u as u8));
+                        });
+                    }
+                }
+                for (b, g, u) in ones {
+                    if b == t1 {
+                        wins.push(Node {
+                            a: p.a,
+                            b,
+                            parent: pi as u32,
+                            moves: [g, u, NO, NO],
+                        });
+                        continue;
+                    }
+                    if (b & !t1).count_ones() > left1 {
+                        continue;
+                    }
+                    for f in bits(p.a) {
+                        landings.clear();
+                        self.each_move(0, p.a | b, f, |t| landings.push(t));
+                        for &t in &landings {
+                            let a = p.a & !(1u128 << f) | 1 << t;
+                            if (a & h0).count_ones() > left0 {
+                                continue;
+                            }
+                            let sc = self.score(a, b, left1 as i32);
+                            if sc <= cut {
+                                next.push((
+                                    sc,
+                                    Node {
+                                        a,
+                                        b,
+                                        parent: pi as u32,
+                                        moves: [g, u, f as u8, t as u8],
+                                    },
+                                ));
+                            }
+                        }
+                    }
+                }
+                if !wins.is_empty() {
+                    break;
+                }
+                if next.len() > 4 * width.max(64) {
+                    keep(&mut next);
+                    cut = next.last().map_or(i32::MAX, |e| e.0);
+                }
+            }
+            if let Some(&w) = wins.first() {
+                layers.push(vec![w]);
+                return Some(self.line(&layers));
+            }
+            keep(&mut next);
+            if next.is_empty() {
+                return None;
+            }
+            progress(&format!(
+                "at most {rounds} moves a side: move {r}, {} positions, best score {}",
+                next.len(),
+                next[0].0
+            ));
+            layers.push(next.into_iter().map(|e| e.1).collect());
+        }
+        // Side 1's last move.
+        for (pi, p) in layers[rounds].iter().enumerate() {
+            for g in bits(p.b & !t1) {
+                self.each_move(1, p.a | p.b, g, |u| {
+                    let b = p.b & !(1u128 << g) | 1 << u;
+                    if b == t1 && wins.is_empty() {
+                        wins.push(Node {
+                            a: p.a,
+                            b,
+                            parent: pi as u32,
+                            moves: [g as u8, u as u8, NO, NO],
+                        });
+                    }
+                });
+            }
+        }
+        let w = *wins.first()?;
+        layers.push(vec![w]);
+        Some(self.line(&layers))
+    }
+
+    /// The moves to the single position of the last layer, in hop-path notation.
+    fn line(&self, layers: &[Vec<Node>]) -> Vec<String> {
+        let mut nodes = Vec::new();
+        let mut at = 0;
+        for l in layers[1..].iter().rev() {
+            nodes.push(l[at]);
+            at = l[at].parent as usize;
+        }
+        nodes.reverse();
+        let (mut a, mut b) = (self.home[0], self.home[1]);
+        let mut out = Vec::new();
+        let name = |p: Vec<usize>| {
+            p.iter()
+                .map(|&i| self.board.name(i))
+                .collect::<Vec<_>>()
+                .join("-")
+        };
+        for n in nodes {
+            let [g, u, f, t] = n.moves.map(usize::from);
+            if n.moves[0] != NO {
+                out.push(name(self.path(1, a | b, g, u)));
+                b = n.b;
+            }
+            if n.moves[2] != NO {
+                out.push(name(self.path(0, a | b, f, t)));
+                a = n.a;
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Along the shipped strict game, every move of the duel's model is one the engine
+    /// allows (the model leaves out hops through the side points, which the engine allows).
+    #[test]
+    fn the_duels_moves_are_the_engines() {
+        let p = super::super::find("shortest-game").unwrap();
+        let b = p.board_model();
+        let duel = Duel::new(&b);
+        let mut pos = Position::start(p.play_variant());
+        for text in p.solution() {
+            let cells = pos.cells();
+            let (mut a, mut w) = (0u128, 0u128);
+            for (i, &c) in b.cells.iter().enumerate() {
+                match cells[c.index()] {
+                    1 => a |= 1 << i,
+                    2 => w |= 1 << i,
+                    _ => {}
+                }
+            }
+            let side = pos.turn() - 1;
+            let own = if side == 0 { a } else { w };
+            let engine: HashSet<(usize, usize)> = pos
+                .legal_moves()
+                .into_iter()
+                .map(|m| (m.from.index(), m.to.index()))
+                .collect();
+            let mut n = 0;
+            for f in bits(own) {
+                duel.each_move(side, a | w, f, |t| {
+                    n += 1;
+                    let m = (b.cells[f].index(), b.cells[t].index());
+                    assert!(
+                        engine.contains(&m),
+                        "{text}: {}-{} side {side}",
+                        b.name(f),
+                        b.name(t)
+                    );
+                });
+            }
+            assert!(n > 0 && n <= engine.len(), "{text}");
+            pos.play(pos.parse_move(&text).unwrap()).unwrap();
+        }
+        assert!(pos.is_over());
+    }
 }

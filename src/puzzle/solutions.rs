@@ -16,17 +16,15 @@ pub(super) const STAR_CROSSING: &str =
     d10-e11 e11-g13-c15 f12-a14-a16 f13-a14";
 
 /// The moves of [`SHORTEST_GAME`].
-pub(super) const SHORTEST_PAR: usize = 47;
-/// `shortest-game`: 47 moves.
+pub(super) const SHORTEST_PAR: usize = 32;
+/// `shortest-game`: 32 moves, 16 a side (`--side-moves 16`).
 pub(super) const SHORTEST_GAME: &str =
-    "d4-h5 a15-e13 b2-d4-g6 a17-a15-g13 a3-g5-g7 b15-h13 a1-a3-g5 c14-h12 c4-h6-f8 \
-    c15-i13-g11 a2-c4-f6 d14-g12-g10 b3-f5-f7-f9-h11-f11 a14-c14-f12-f10-h10 h5-f7-f9-h11 \
-    g10-f9 g6-g8-f10-f12-c14-a14 b14-g12-e10 b4-g6-g8-f10-f12-c14 g13-f12 \
-    g7-e9-e11-g13-c15-a17 h12-f10-g8-e8 g5-e7-e9-e11-g13-c15 b16-d14-g12-g10-i12 \
-    f8-g10-g12-d14-b14 e13-a15-g13-e11-e9-e7 f6-d8-f8-g10-g12-d14-b16 e8-e6 f11-f13-b15 \
-    e6-f5 a4-f6-d8 a16-a15 a14-a16 a15-g13-e11-e9 c3-c4 h10-h12-f10-e8 d8-f8-g10-g12-d14 \
-    f5-g5 c4-f6-d8-f8-g10-g12-e12 h13-i13 h11-f11-f13 i12-h11 e12-e13 e8-e6 e13-g13-a15 \
-    g11-f11 f13-a14";
+    "b4-f5 a14-f13 a4-f6 a16-a14-f12 c3-g5-e7 c15-g13-e11 b2-b4-e6-e8 a17-a16 e8-d9 \
+    f12-d10-e8-e6-b4-b2 d4-b4-e6-g6 a16-a14-f12-d10-e8-e6-b4-d4 f6-f7 \
+    b14-e12-e10-d8-f6-h6 a2-a4-f6-f8 d14-b14-e12-e10-d8-f6-a4-a2 a1-c3-g5 \
+    b16-b14-e12-e10-d8-f6-a4 c4-f6-d8-e10-e12-b14 c14-a14-f12-d10-e8-e6-b4 d9-e10 \
+    e11-e9-g7-i5-c3-a1 a3-c3-i5-g7-e9-e11 f13-g13 e11-f12 g13-e11-e9-g7-i5-c3-a3 f7-e8 \
+    a15-g13-e11-e9-g7-i5-c3 b3-c4 b15-f13-f11-d9-f7-h5-b3 c4-f6-d8 h6-f6-c4";
 
 /// The moves of [`SHORTEST_FILL`].
 pub(super) const SHORTEST_FILL_PAR: usize = 13;

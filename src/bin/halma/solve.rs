@@ -34,6 +34,10 @@ struct PuzzleSolveArgs {
     /// Positions the beam keeps per move (crossings and the shortest game)
     #[arg(long, value_name = "W", default_value_t = 3000)]
     width: usize,
+    /// The strict shortest game: search only for games in which the winner makes at most
+    /// N moves (default: N = 10, 11, … until a game is found)
+    #[arg(long, value_name = "N")]
+    side_moves: Option<usize>,
     /// Print the shipped solution instead of searching
     #[arg(long)]
     shipped: bool,
@@ -109,7 +113,7 @@ fn puzzle_solve(a: PuzzleSolveArgs) -> Outcome {
     let moves = if a.shipped {
         p.solution()
     } else {
-        p.search(a.width, &mut |line| {
+        p.search_with(a.width, a.side_moves, &mut |line| {
             if tty {
                 eprint!("\r{:.0} s, {line}\x1b[K", t.elapsed().as_secs_f64());
             }
