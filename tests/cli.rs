@@ -261,4 +261,26 @@ fn puzzle_list_and_solve() {
     let out = halma(&["puzzle", "solve", "nope"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("puzzles: solitaire, star-crossing"));
+    // The 8×8 crossing's par of 18 is proven by our exact search.
+    assert!(text_of(&["puzzle", "list"])
+        .lines()
+        .any(|l| l.starts_with("halma-8x8-crossing") && l.contains(" 18  yes (our exact search")),);
+}
+
+fn text_of(args: &[&str]) -> String {
+    stdout(&halma(args))
+}
+
+/// `halma puzzle prove` works on crossings only, and says so for the others.
+#[test]
+fn puzzle_prove_refuses_what_is_no_crossing() {
+    let out = halma(&["puzzle", "prove", "solitaire"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("solitaire is not a crossing"),
+        "{}",
+        stderr(&out)
+    );
+    let out = halma(&["puzzle", "prove", "nope"]);
+    assert!(stderr(&out).contains("no puzzle 'nope'"), "{}", stderr(&out));
 }

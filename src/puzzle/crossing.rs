@@ -139,6 +139,30 @@ impl Board {
         }
     }
 
+    /// Per model cell, per direction: the neighbour, or `u16::MAX`.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn neighbours(&self) -> &[[u16; 8]] {
+        &self.nbr
+    }
+
+    /// The model cells of the start, in order.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn start_cells(&self) -> Vec<usize> {
+        self.start.iter().filter(|&i| i < self.cells.len()).collect()
+    }
+
+    /// The model cells of the goal, in order.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn goal_cells(&self) -> Vec<usize> {
+        self.goal.iter().filter(|&i| i < self.cells.len()).collect()
+    }
+
+    /// The distance of model cell `i` to the target's far corner or point.
+    #[cfg(test)]
+    pub(crate) fn distance(&self, i: usize) -> i32 {
+        self.dist[i]
+    }
+
     /// The name of model cell `i`.
     pub(crate) fn name(&self, i: usize) -> &str {
         self.geo.name(self.cells[i])

@@ -71,9 +71,9 @@ pub(super) const HALMA_10X10: &str =
     d4-f6-h8-h10 c3-d4 d4-f6-h8-f10 g8-i10 e5-f6 e6-g6-g8-g10 h7-j7 f6-h8-j6 g7-h8";
 
 /// The moves of [`HALMA_8X8`].
-pub(super) const HALMA_8X8_PAR: usize = 19;
-/// `halma-8x8-crossing`: 19 moves.
-pub(super) const HALMA_8X8: &str =
-    "a3-c3 c3-d4 a2-c4-e4 b1-d3-f5 a1-c3-e5-g5 e4-g6-g4-e6 d1-b1-d3-d5-f7 c1-c3-e5-e7-g7 \
-    c2-a2-c4-e4-g6-g8 a4-c2-a2-c4-e4 d4-f4-f6-h8 b3-c3 b2-d4-f4-h6 c3-d4 d4-f4-f6-f8 \
-    e4-g6-e8 e6-g4-g6 f5-h7 g5-h5";
+pub(super) const HALMA_8X8_PAR: usize = 18;
+/// `halma-8x8-crossing`: 18 moves, found by the exact search (`halma puzzle prove`), which
+/// also shows that no 17-move solution exists.
+pub(super) const HALMA_8X8: &str = "b1-d3 b2-d2-d4 a3-b4 a1-a3-c3-e5 c1-c3-a3-c5 a2-c4-e4-e6 b3-b5-d5-f7 \
+    d1-b3-b5-d5-f5-d7 c2-e4-c4-c6-e8-g6 a4-c4-c6-e8 b4-d6-f6-h6 d3-d5-f5-h7-h5 d4-f6-f8 \
+    e5-d6 c5-e7-g7 d6-f6-h8 d7-f5-h7 e6-g8";

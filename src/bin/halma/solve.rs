@@ -25,6 +25,22 @@ enum PuzzleCommand {
     /// stderr when it is a terminal.
     #[command(verbatim_doc_comment)]
     Solve(PuzzleSolveArgs),
+    /// Decide exactly whether a crossing has a solution in at most N moves
+    ///
+    /// A breadth-first search from the start, cut by a lower bound, that meets its own
+    /// mirror image from the goal (docs/puzzles.md). Prints the result and the figures;
+    /// progress per depth goes to stderr.
+    #[command(verbatim_doc_comment)]
+    Prove(PuzzleProveArgs),
+}
+
+#[derive(Args)]
+struct PuzzleProveArgs {
+    /// The crossing's name (see `halma puzzle list`)
+    name: String,
+    /// The most moves a solution may have (default: one less than the par)
+    #[arg(long, value_name = "N")]
+    moves: Option<usize>,
 }
 
 #[derive(Args)]
@@ -100,14 +116,56 @@ pub fn puzzle(a: PuzzleArgs) -> Outcome {
             Ok(())
         }
         PuzzleCommand::Solve(a) => puzzle_solve(a),
+        PuzzleCommand::Prove(a) => puzzle_prove(a),
     }
 }
 
-fn puzzle_solve(a: PuzzleSolveArgs) -> Outcome {
-    let p = find(&a.name).ok_or_else(|| {
+fn find_puzzle(name: &str) -> Result<&'static halma::puzzle::Puzzle, String> {
+    find(name).ok_or_else(|| {
         let names: Vec<&str> = PUZZLES.iter().map(|p| p.name).collect();
-        format!("no puzzle '{}' (puzzles: {})", a.name, names.join(", "))
+        format!("no puzzle '{name}' (puzzles: {})", names.join(", "))
+    })
+}
+
+fn puzzle_prove(a: PuzzleProveArgs) -> Outcome {
+    let p = find_puzzle(&a.name)?;
+    let n = a.moves.unwrap_or(p.par.saturating_sub(1));
+    let t = Instant::now();
+    let r = p.prove(n, &mut |d, kept, generated| {
+        eprintln!(
+            "{:.0} s: depth {d}, {kept} positions kept, {generated} generated",
+            t.elapsed().as_secs_f64()
+        );
     })?;
+    let secs = t.elapsed().as_secs_f64();
+    let kept: u64 = r.layers.iter().sum();
+    let figures = format!(
+        "lower bound at the start {}; {kept} positions kept (per depth: {}); {} generated; {secs:.1} s",
+        r.bound_at_start,
+        r.layers
+            .iter()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+        r.generated
+    );
+    match r.shortest {
+        Some(s) => {
+            for m in &r.solution {
+                println!("{m}");
+            }
+            println!(
+                "{}: a solution in {s} moves (the shortest within {n}); {figures}",
+                p.name
+            )
+        }
+        None => println!("{}: proven: no solution in {n} moves or fewer; {figures}", p.name),
+    }
+    Ok(())
+}
+
+fn puzzle_solve(a: PuzzleSolveArgs) -> Outcome {
+    let p = find_puzzle(&a.name)?;
     let t = Instant::now();
     let tty = std::io::stderr().is_terminal();
     let moves = if a.shipped {
