@@ -166,3 +166,22 @@ export function checkSavedClocks(c, seats, plies) {
   const flagged = typeof o.flagged === 'number' && Number.isInteger(o.flagged) && o.flagged >= 1 && o.flagged <= seats ? o.flagged : 0;
   return { left: [...left], at: plies, past, flagged };
 }
+
+/**
+ * A game saved as lost on time is so again: the record holds the moves only, the saved
+ * clocks the seat whose time ran out. A seat the engine refuses (one that has finished)
+ * leaves the game as its record is.
+ * @param {SavedClocks | null} saved checked by `checkSavedClocks`
+ * @param {{isOver(): boolean}} game
+ * @param {(seat: number) => void} lose ends the game on `seat`'s time (the engine's `loseOnTime`)
+ * @returns {boolean} whether the game was ended on time
+ */
+export function replayTimeLoss(saved, game, lose) {
+  if (!saved?.flagged || game.isOver()) return false;
+  try {
+    lose(saved.flagged);
+    return true;
+  } catch {
+    return false;
+  }
+}

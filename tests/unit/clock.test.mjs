@@ -2,7 +2,7 @@
 // saved clocks' check (the result on time is the engine's: time.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseControl, checkControl, controlText, formatClock, createClock, checkSavedClocks, PRESETS } from '../../www/clock.js';
+import { parseControl, checkControl, controlText, formatClock, createClock, checkSavedClocks, replayTimeLoss, PRESETS } from '../../www/clock.js';
 import { checkSetup } from '../../www/storage.js';
 
 test('controls: presets parse, bad ones are refused', () => {
@@ -68,4 +68,19 @@ test('a setup keeps a valid time control and drops a bad one', () => {
   assert.ok(typeof bad !== 'string' && !('clock' in bad));
   const old = checkSetup(base);
   assert.ok(typeof old !== 'string' && !('clock' in old));
+});
+
+test('a saved time loss is replayed once, and a refused seat leaves the game as it is', () => {
+  const calls = /** @type {number[]} */ ([]);
+  const lose = (/** @type {number} */ seat) => {
+    calls.push(seat);
+    if (seat === 3) throw new Error('seat 3 has finished');
+  };
+  const saved = (/** @type {number} */ flagged) => checkSavedClocks({ left: [1, 2, 3], at: 4, past: [], flagged }, 3, 4);
+  assert.equal(replayTimeLoss(saved(2), { isOver: () => false }, lose), true);
+  assert.equal(replayTimeLoss(saved(2), { isOver: () => true }, lose), false);
+  assert.equal(replayTimeLoss(saved(0), { isOver: () => false }, lose), false);
+  assert.equal(replayTimeLoss(null, { isOver: () => false }, lose), false);
+  assert.equal(replayTimeLoss(saved(3), { isOver: () => false }, lose), false);
+  assert.deepEqual(calls, [2, 3]);
 });

@@ -21,7 +21,7 @@ import { linkFromHash, compareLinks, classifyImport, recordHasMoves, recordFromS
 import { errText } from '../session.js';
 import { gameName } from '../rules.js';
 import { clampLevel, engineLevels } from '../computer.js';
-import { checkSavedClocks } from '../clock.js';
+import { checkSavedClocks, replayTimeLoss } from '../clock.js';
 import { showNotice, hideNotice, announce } from '../panels/notice.js';
 
 /** @typedef {import('../storage.js').GameSetup} GameSetup */
@@ -87,22 +87,6 @@ function replaySeats(record) {
  */
 function checkSaved(storage, id) {
   return checkEntry(readSaved(storage, id), replaySeats, engineLevels().levels);
-}
-
-/**
- * A game saved as lost on time is so again: the record holds the moves only, the saved
- * clocks the seat whose time ran out (a seat the engine refuses leaves the game as it is).
- * @param {Game} g
- * @param {unknown} clocks
- * @param {number} plies
- */
-function lostOnTime(g, clocks, plies) {
-  const seat = checkSavedClocks(clocks, g.seats, plies)?.flagged;
-  try {
-    if (seat && !g.isOver()) g.loseOnTime(seat);
-  } catch {
-    // Not a seat that can lose now: the game goes on.
-  }
 }
 
 /** @param {Game} g */
@@ -290,7 +274,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
           /** @type {Ply[]} */
           const plies = g.history();
           const moves = plies.filter((p) => p.move).length;
-          lostOnTime(g, r.data.clocks, plies.length);
+          replayTimeLoss(checkSavedClocks(r.data.clocks, g.seats, plies.length), g, (seat) => g.loseOnTime(seat));
           const o = /** @type {Outcome | null} */ (g.outcome());
           /** @type {string} */
           let state;

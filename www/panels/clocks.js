@@ -11,7 +11,7 @@
 // nobody else is waiting for a turn, but real clocks do not stop when you look away.
 
 import { t } from '../i18n.js';
-import { createClock, checkSavedClocks, formatClock, LOW_MS } from '../clock.js';
+import { createClock, checkSavedClocks, replayTimeLoss, formatClock, LOW_MS } from '../clock.js';
 import { $ } from './dom.js';
 
 /** @typedef {import('../session.js').Session} Session */
@@ -154,15 +154,8 @@ export function createClocks({ session, covered, onTimeOut, announce, now = () =
           // No clocks saved (or not for this game): full time from here on.
           past[at] = clock.times();
         }
-        // A game saved as lost on time stays so (Undo takes it back); a saved seat the
-        // engine refuses (one that has finished) leaves the game as its record is.
-        if (s && s.flagged && !session.game().isOver()) {
-          try {
-            timeOut(s.flagged);
-          } catch {
-            // The game goes on: its clock runs again on the next tick.
-          }
-        }
+        // A game saved as lost on time stays so (Undo takes it back).
+        replayTimeLoss(s, session.game(), timeOut);
         timer = window.setInterval(tick, TICK_MS);
       }
       render();
