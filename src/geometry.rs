@@ -5,7 +5,6 @@
 //! off-board cells around the board) so that neighbour and hop lookups need no bounds checks;
 //! that index never leaves the crate.
 
-use serde::Serialize;
 use std::fmt;
 
 /// Largest padded array any board needs (star with side 5: 25 × 25).
@@ -27,8 +26,7 @@ pub(crate) const NO_CELL: u16 = u16::MAX;
 /// assert_eq!(a1, Cell::new(56)); // bottom-left of 8x8: last row, first column
 /// assert_eq!(g.name(a1), "a1");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(transparent)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(pub(crate) u16);
 
 impl Cell {
@@ -43,8 +41,7 @@ impl Cell {
 }
 
 /// The shape of a board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {
     /// An N×N board of squares with eight directions.
     Square {

@@ -2,13 +2,11 @@
 
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{square_camp_rows, Geometry, Shape};
-use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 
 /// The base games of `docs/rules.md`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum VariantId {
     /// `halma`: 16×16, two seats, 19 pieces each.
     Halma,
@@ -95,8 +93,7 @@ impl VariantId {
 }
 
 /// How a seat wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WinRule {
     /// Every target cell occupied, at least one by the seat's own piece.
     Fill,
@@ -107,8 +104,7 @@ pub enum WinRule {
 }
 
 /// Partnerships.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Teams {
     /// Everyone plays for themselves.
     None,
