@@ -366,11 +366,12 @@ impl Geometry {
             return None;
         }
         let col = (b[0] - b'a') as usize;
-        let digits = &name[1..];
-        if digits.starts_with('0') || !digits.bytes().all(|c| c.is_ascii_digit()) || digits.len() > 2 {
+        // (Bytes, not `&name[1..]`: a str slice brings the module std's char-boundary panic.)
+        let digits = &b[1..];
+        if digits[0] == b'0' || !digits.iter().all(u8::is_ascii_digit) || digits.len() > 2 {
             return None;
         }
-        let row: usize = digits.parse().ok()?;
+        let row = digits.iter().fold(0, |row, &d| row * 10 + (d - b'0') as usize);
         let rows = self.rows.len();
         if row == 0 || row > rows {
             return None;
