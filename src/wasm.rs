@@ -833,15 +833,26 @@ impl Game {
     }
 }
 
-/// The clock of the page or worker (`performance.now()`, from the global scope, which is
-/// `window` on a page and the worker's scope in a worker), for the search's time cap.
-struct PerformanceClock(web_sys::Performance);
+#[wasm_bindgen]
+extern "C" {
+    /// The `performance` object of the global scope (`window` on a page, the worker's scope
+    /// in a worker); `null` where there is none. (Read directly, not by `js_sys::global()`,
+    /// whose search for the global object costs the module more.)
+    #[derive(Clone)]
+    type Performance;
+    #[wasm_bindgen(thread_local_v2, js_name = performance)]
+    static PERFORMANCE: Option<Performance>;
+    #[wasm_bindgen(method)]
+    fn now(this: &Performance) -> f64;
+}
+
+/// The clock of the page or worker (`performance.now()`), for the search's time cap.
+struct PerformanceClock(Performance);
 
 impl PerformanceClock {
     fn new() -> Result<PerformanceClock, JsError> {
-        js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
-            .ok()
-            .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        PERFORMANCE
+            .with(Option::clone)
             .map(PerformanceClock)
             .ok_or_else(|| err("this JavaScript environment has no performance clock"))
     }
