@@ -34,7 +34,8 @@ extern "C" {
     fn array_of_numbers(values: &[f64]) -> JsValue;
 }
 
-/// A plain JavaScript object under construction, one field at a time.
+/// A plain JavaScript object under construction, one field at a time. (Its setters are not
+/// inlined: one call per field is smaller than a copy of the setter at each.)
 struct Obj(JsValue);
 
 impl Obj {
@@ -42,16 +43,19 @@ impl Obj {
         Obj(js_sys::Object::new().into())
     }
 
+    #[inline(never)]
     fn num(self, key: &str, value: f64) -> Obj {
         set_number(&self.0, key, value);
         self
     }
 
+    #[inline(never)]
     fn int(self, key: &str, value: usize) -> Obj {
         self.num(key, value as f64)
     }
 
     /// A number, or `null` when absent.
+    #[inline(never)]
     fn opt(self, key: &str, value: Option<usize>) -> Obj {
         match value {
             Some(n) => self.int(key, n),
@@ -59,21 +63,25 @@ impl Obj {
         }
     }
 
+    #[inline(never)]
     fn str(self, key: &str, value: &str) -> Obj {
         set_string(&self.0, key, value);
         self
     }
 
+    #[inline(never)]
     fn flag(self, key: &str, value: bool) -> Obj {
         set_flag(&self.0, key, value);
         self
     }
 
+    #[inline(never)]
     fn val(self, key: &str, value: &JsValue) -> Obj {
         set_value(&self.0, key, value);
         self
     }
 
+    #[inline(never)]
     fn cells(self, key: &str, cells: &[Cell]) -> Obj {
         self.val(key, &cell_list(cells))
     }
