@@ -1,4 +1,4 @@
-//! What a user interface needs to know of a variant and its board, as plain serialisable
+//! What a user interface needs to know of a variant and its board, as plain
 //! data, so that a front end shows and sets up every game without holding rules of its own:
 //! the base games with their defaults and options ([`VariantSummary`]), a variant's rules
 //! ([`VariantInfo`]), the board to draw ([`BoardDescription`]), and a variant built from a

@@ -39,7 +39,7 @@ use solutions::*;
 pub(crate) use solitaire::solitaire_hint;
 pub use solitaire::{count_solitaire, solve_solitaire, CountRule, SolitaireCount};
 
-/// What a puzzle asks for (`"solitaire"`, `"crossing"`, `"shortest-game"` serialised).
+/// What a puzzle asks for (`"solitaire"`, `"crossing"`, `"shortest-game"` in the wasm API).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// Halma solitaire of a solitaire variant: each piece once, into the symmetric figure.
