@@ -3,14 +3,12 @@
 
 use crate::ai::{think, Budget, Clock, Player};
 use crate::{MoveGen, Position};
-use serde::Serialize;
 
 /// Perft runs of the benchmark: the cross-checked start positions.
 const PERFT_RUNS: [(&str, u32); 2] = [("star-2+any-camp+free-target", 5), ("halma", 4)];
 
 /// One line of the benchmark.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct BenchRun {
     /// `"<board> mid-game"` or `"perft <variant> <depth>"`.
     pub name: String,
@@ -82,8 +80,7 @@ pub fn run_bench(millis: f64, clock: &dyn Clock) -> Vec<BenchRun> {
 }
 
 /// One line of the search benchmark: level 5 on one board's mid-game positions.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct SearchRun {
     /// `"<board> search"`.
     pub name: String,

@@ -1,4 +1,4 @@
-//! What a user interface needs to know of a variant and its board, as plain serialisable
+//! What a user interface needs to know of a variant and its board, as plain
 //! data, so that a front end shows and sets up every game without holding rules of its own:
 //! the base games with their defaults and options ([`VariantSummary`]), a variant's rules
 //! ([`VariantInfo`]), the board to draw ([`BoardDescription`]), and a variant built from a
@@ -9,11 +9,9 @@ use crate::geometry::{Cell, Shape};
 use crate::variant::{
     Teams, Variant, VariantId, WinRule, CAMP_SIZES, DEFAULT_TURN_LIMIT, SIDE_RANGE, SIZE_RANGE, TURNS_RANGE,
 };
-use serde::Serialize;
 
 /// A base game, its defaults and the options that apply to it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct VariantSummary {
     /// The variant id (`halma`, `star-3`).
     pub id: &'static str,
@@ -47,7 +45,7 @@ pub struct VariantSummary {
 }
 
 /// The values of the numeric options, for a form's fields.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct OptionChoices {
     /// `size=N`: least and most.
     pub size: Option<(u8, u8)>,
@@ -121,8 +119,7 @@ fn shape_name(shape: Shape) -> (&'static str, u8) {
 }
 
 /// Every rule of one variant, for a rules panel and a set-up form.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct VariantInfo {
     /// The canonical variant string.
     pub variant: String,
@@ -253,7 +250,7 @@ impl Variant {
 }
 
 /// A board to draw.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct BoardDescription {
     /// `"square"` or `"star"`.
     pub shape: &'static str,
@@ -274,7 +271,7 @@ pub struct BoardDescription {
 }
 
 /// A cell to draw.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CellDescription {
     /// Its id (index in cell order).
     pub id: Cell,
@@ -287,8 +284,7 @@ pub struct CellDescription {
 }
 
 /// A camp (corner or point).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CampDescription {
     /// Its cells.
     pub cells: Vec<Cell>,
@@ -299,7 +295,7 @@ pub struct CampDescription {
 }
 
 /// A seat.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SeatDescription {
     /// The seat, 1-based.
     pub seat: usize,

@@ -6,12 +6,10 @@ use crate::geometry::Cell;
 use crate::movegen::MoveGen;
 use crate::position::{clip, Move, Position, SeatSet, Undo};
 use crate::variant::Variant;
-use serde::Serialize;
 use std::fmt::Write as _;
 
 /// Why a game was drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawReason {
     /// Every seat (or team) finished in the same round under equal turns.
     SharedWin,
@@ -24,8 +22,7 @@ pub enum DrawReason {
 }
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// These seats won (several when a win is shared, or a team's seats).
     Win {
@@ -86,12 +83,11 @@ impl std::fmt::Display for Outcome {
 }
 
 /// One turn of a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ply {
     /// The seat (1-based) whose turn it was.
     pub seat: usize,
     /// The move, or `None` for a pass.
-    #[serde(rename = "move")]
     pub mv: Option<Move>,
     /// One shortest path of the move (origin first), empty for a pass.
     pub path: Vec<Cell>,
@@ -108,8 +104,7 @@ impl Ply {
 }
 
 /// A solitaire's progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolitaireStatus {
     /// Pieces not yet in place: still in the yard, or with an empty mirror cell.
     pub unmatched: usize,
@@ -128,7 +123,7 @@ struct Entry {
 }
 
 /// A seat's place when the game is over (or the standings so far).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Standing {
     /// The seat, 1-based.
     pub seat: usize,

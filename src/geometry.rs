@@ -5,7 +5,6 @@
 //! off-board cells around the board) so that neighbour and hop lookups need no bounds checks;
 //! that index never leaves the crate.
 
-use serde::Serialize;
 use std::fmt;
 
 /// Largest padded array any board needs (star with side 5: 25 × 25).
@@ -27,8 +26,7 @@ pub(crate) const NO_CELL: u16 = u16::MAX;
 /// assert_eq!(a1, Cell::new(56)); // bottom-left of 8x8: last row, first column
 /// assert_eq!(g.name(a1), "a1");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(transparent)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(pub(crate) u16);
 
 impl Cell {
@@ -43,8 +41,7 @@ impl Cell {
 }
 
 /// The shape of a board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {
     /// An N×N board of squares with eight directions.
     Square {
@@ -369,11 +366,12 @@ impl Geometry {
             return None;
         }
         let col = (b[0] - b'a') as usize;
-        let digits = &name[1..];
-        if digits.starts_with('0') || !digits.bytes().all(|c| c.is_ascii_digit()) || digits.len() > 2 {
+        // (Bytes, not `&name[1..]`: a str slice brings the module std's char-boundary panic.)
+        let digits = &b[1..];
+        if digits[0] == b'0' || !digits.iter().all(u8::is_ascii_digit) || digits.len() > 2 {
             return None;
         }
-        let row: usize = digits.parse().ok()?;
+        let row = digits.iter().fold(0, |row, &d| row * 10 + (d - b'0') as usize);
         let rows = self.rows.len();
         if row == 0 || row > rows {
             return None;

@@ -47,15 +47,9 @@ impl fmt::Debug for SeatSet {
     }
 }
 
-impl serde::Serialize for SeatSet {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.seats())
-    }
-}
-
 /// A move: one piece from `from` to `to`. Different hop paths to the same cell are the same
 /// move. With the `swap` rule, `to` may hold another seat's piece, which goes to `from`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// Where the piece starts.
     pub from: Cell,

@@ -2,13 +2,11 @@
 
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{square_camp_rows, Geometry, Shape};
-use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 
 /// The base games of `docs/rules.md`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum VariantId {
     /// `halma`: 16×16, two seats, 19 pieces each.
     Halma,
@@ -95,8 +93,7 @@ impl VariantId {
 }
 
 /// How a seat wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WinRule {
     /// Every target cell occupied, at least one by the seat's own piece.
     Fill,
@@ -107,8 +104,7 @@ pub enum WinRule {
 }
 
 /// Partnerships.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Teams {
     /// Everyone plays for themselves.
     None,
@@ -348,6 +344,69 @@ impl Variant {
     }
 }
 
+/// Where an option does not apply.
+#[derive(Clone, Copy)]
+enum Misplaced {
+    /// A square board's option on the star.
+    Square,
+    /// A star option on a square board.
+    Star,
+    /// An option of games with opponents in solitaire.
+    Solitaire,
+}
+
+// The parser's checks of an option, out of line: inlined, each of the option's uses got its
+// own copy of the check and its error message (the page's wasm module carries them).
+
+/// The error for option `what` where it does not apply.
+#[inline(never)]
+fn misplaced(what: &str, id: VariantId, rule: Misplaced) -> Error {
+    let id = id.as_str();
+    Error::new(
+        ErrorKind::Variant,
+        match rule {
+            Misplaced::Square => format!("option '{what}' is for square boards; {id} is played on the star"),
+            Misplaced::Star => {
+                format!("option '{what}' is for the star board; {id} is played on a square board")
+            }
+            Misplaced::Solitaire => {
+                format!("option '{what}' makes no sense in solitaire (one seat, no target camp)")
+            }
+        },
+    )
+}
+
+/// The value of the numeric option `name`, from `lo` to `hi`.
+#[inline(never)]
+fn option_number(name: &str, value: Option<&str>, lo: u32, hi: u32) -> Result<u32, Error> {
+    let Some(val) = value else {
+        return Err(Error::new(
+            ErrorKind::Variant,
+            format!("option '{name}' needs a value: {name}=N"),
+        ));
+    };
+    match val.parse::<u32>() {
+        Ok(n) if (lo..=hi).contains(&n) && !val.starts_with('+') => Ok(n),
+        _ => Err(Error::new(
+            ErrorKind::Variant,
+            format!("bad value '{val}' for {name}: expected a number from {lo} to {hi}"),
+        )),
+    }
+}
+
+/// The value of the on/off option `name` (on when it has none).
+#[inline(never)]
+fn option_flag(name: &str, value: Option<&str>) -> Result<bool, Error> {
+    match value {
+        None | Some("on") => Ok(true),
+        Some("off") => Ok(false),
+        Some(other) => Err(Error::new(
+            ErrorKind::Variant,
+            format!("bad value '{other}' for {name}: expected on or off"),
+        )),
+    }
+}
+
 impl FromStr for Variant {
     type Err = Error;
 
@@ -386,66 +445,19 @@ impl FromStr for Variant {
                 ));
             }
             seen.push(key);
-            let number = |lo: u32, hi: u32| -> Result<u32, Error> {
-                let Some(val) = value else {
-                    return Err(Error::new(
-                        ErrorKind::Variant,
-                        format!("option '{name}' needs a value: {name}=N"),
-                    ));
-                };
-                match val.parse::<u32>() {
-                    Ok(n) if (lo..=hi).contains(&n) && !val.starts_with('+') => Ok(n),
-                    _ => Err(Error::new(
-                        ErrorKind::Variant,
-                        format!("bad value '{val}' for {name}: expected a number from {lo} to {hi}"),
-                    )),
-                }
+            let number = |lo: u32, hi: u32| option_number(name, value, lo, hi);
+            let flag = || option_flag(name, value);
+            let square_only = |what: &str| match star {
+                true => Err(misplaced(what, id, Misplaced::Square)),
+                false => Ok(()),
             };
-            let flag = || -> Result<bool, Error> {
-                match value {
-                    None | Some("on") => Ok(true),
-                    Some("off") => Ok(false),
-                    Some(other) => Err(Error::new(
-                        ErrorKind::Variant,
-                        format!("bad value '{other}' for {name}: expected on or off"),
-                    )),
-                }
+            let star_only = |what: &str| match star {
+                true => Ok(()),
+                false => Err(misplaced(what, id, Misplaced::Star)),
             };
-            let square_only = |what: &str| -> Result<(), Error> {
-                if star {
-                    Err(Error::new(
-                        ErrorKind::Variant,
-                        format!(
-                            "option '{what}' is for square boards; {} is played on the star",
-                            id.as_str()
-                        ),
-                    ))
-                } else {
-                    Ok(())
-                }
-            };
-            let star_only = |what: &str| -> Result<(), Error> {
-                if star {
-                    Ok(())
-                } else {
-                    Err(Error::new(
-                        ErrorKind::Variant,
-                        format!(
-                            "option '{what}' is for the star board; {} is played on a square board",
-                            id.as_str()
-                        ),
-                    ))
-                }
-            };
-            let not_solitaire = |what: &str| -> Result<(), Error> {
-                if solitaire {
-                    Err(Error::new(
-                        ErrorKind::Variant,
-                        format!("option '{what}' makes no sense in solitaire (one seat, no target camp)"),
-                    ))
-                } else {
-                    Ok(())
-                }
+            let not_solitaire = |what: &str| match solitaire {
+                true => Err(misplaced(what, id, Misplaced::Solitaire)),
+                false => Ok(()),
             };
             match name {
                 "size" => {

@@ -1,6 +1,11 @@
 //! JavaScript bindings (wasm32 only): the only file that touches wasm-bindgen. It converts
 //! types and nothing else; what it returns is the engine's own data (`Variant::info`,
-//! `Variant::describe_board`, `Game::movable`, …) serialised.
+//! `Variant::describe_board`, `Game::movable`, …) as plain JavaScript objects and arrays.
+//!
+//! The objects are built by hand (`Obj`, `nums`, `strs` below) rather than by serde: a
+//! derived serializer per type and serde-wasm-bindgen's machinery cost several KiB of the
+//! module. The shapes are those of docs/engine.md "The wasm API": fields in the order
+//! listed, `null` for an absent value, plain arrays of numbers inside objects.
 //!
 //! Every input from JavaScript arrives as a `JsValue` and is checked here, so a wrong type,
 //! `undefined`, a huge string or an out-of-range cell becomes a JS `Error` with a message,
@@ -9,9 +14,125 @@
 use crate::ai::{Budget, Clock, Player};
 use crate::{Cell, Error, Game as Inner, Geometry, Move, Position, Variant, VariantId, VariantOptions};
 use crate::{Teams, WinRule};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+
+#[wasm_bindgen]
+extern "C" {
+    // `Reflect.set(object, key, value)` with the key passed as a string and the value as a
+    // number, string, flag or JS value: one call per field.
+    #[wasm_bindgen(js_namespace = Reflect, js_name = set)]
+    fn set_value(o: &JsValue, key: &str, value: &JsValue);
+    #[wasm_bindgen(js_namespace = Reflect, js_name = set)]
+    fn set_number(o: &JsValue, key: &str, value: f64);
+    #[wasm_bindgen(js_namespace = Reflect, js_name = set)]
+    fn set_string(o: &JsValue, key: &str, value: &str);
+    #[wasm_bindgen(js_namespace = Reflect, js_name = set)]
+    fn set_flag(o: &JsValue, key: &str, value: bool);
+    // `Array.from(view)`: a plain array copied from a view of wasm memory.
+    #[wasm_bindgen(js_namespace = Array, js_name = from)]
+    fn array_of_numbers(values: &[f64]) -> JsValue;
+}
+
+/// A plain JavaScript object under construction, one field at a time. (Its setters are not
+/// inlined: one call per field is smaller than a copy of the setter at each.)
+struct Obj(JsValue);
+
+impl Obj {
+    fn new() -> Obj {
+        Obj(js_sys::Object::new().into())
+    }
+
+    #[inline(never)]
+    fn num(self, key: &str, value: f64) -> Obj {
+        set_number(&self.0, key, value);
+        self
+    }
+
+    #[inline(never)]
+    fn int(self, key: &str, value: usize) -> Obj {
+        self.num(key, value as f64)
+    }
+
+    /// A number, or `null` when absent.
+    #[inline(never)]
+    fn opt(self, key: &str, value: Option<usize>) -> Obj {
+        match value {
+            Some(n) => self.int(key, n),
+            None => self.val(key, &JsValue::NULL),
+        }
+    }
+
+    #[inline(never)]
+    fn str(self, key: &str, value: &str) -> Obj {
+        set_string(&self.0, key, value);
+        self
+    }
+
+    #[inline(never)]
+    fn flag(self, key: &str, value: bool) -> Obj {
+        set_flag(&self.0, key, value);
+        self
+    }
+
+    #[inline(never)]
+    fn val(self, key: &str, value: &JsValue) -> Obj {
+        set_value(&self.0, key, value);
+        self
+    }
+
+    #[inline(never)]
+    fn cells(self, key: &str, cells: &[Cell]) -> Obj {
+        self.val(key, &cell_list(cells))
+    }
+
+    fn done(self) -> JsValue {
+        self.0
+    }
+}
+
+/// Numbers as a plain array.
+fn nums(values: impl Iterator<Item = f64>) -> JsValue {
+    array_of_numbers(&values.collect::<Vec<f64>>())
+}
+
+/// Cells as a plain array of numbers.
+fn cell_list(cells: &[Cell]) -> JsValue {
+    nums(cells.iter().map(|c| c.index() as f64))
+}
+
+/// Seats as a plain array of numbers.
+fn seat_list(seats: crate::SeatSet) -> JsValue {
+    nums(seats.seats().map(|s| s as f64))
+}
+
+/// Strings as a plain array.
+fn strs<S: AsRef<str>>(items: &[S]) -> JsValue {
+    let a = js_sys::Array::new();
+    for s in items {
+        a.push(&JsValue::from_str(s.as_ref()));
+    }
+    a.into()
+}
+
+/// Objects as a plain array.
+fn list(items: impl Iterator<Item = JsValue>) -> JsValue {
+    let a = js_sys::Array::new();
+    for v in items {
+        a.push(&v);
+    }
+    a.into()
+}
+
+/// `{from, to}`.
+fn move_obj(o: Obj, m: Move) -> Obj {
+    o.int("from", m.from.index()).int("to", m.to.index())
+}
+
+/// `{from, to, path}`.
+fn move_path(m: Move, path: &[Cell]) -> JsValue {
+    move_obj(Obj::new(), m).cells("path", path).done()
+}
 
 /// Longest string argument accepted (a game record is the largest legitimate input).
 const MAX_ARG_LEN: usize = crate::MAX_RECORD_LEN;
@@ -30,8 +151,8 @@ fn str_arg(v: &JsValue, what: &str) -> Result<String, JsError> {
     Ok(s)
 }
 
-/// Checks that the object `v` has no properties but `known` (serde-wasm-bindgen reads only
-/// the fields it knows, so a misspelt option would otherwise be ignored without a word).
+/// Checks that the object `v` has no properties but `known` (the options are read by name,
+/// so a misspelt option would otherwise be ignored without a word).
 fn known_keys(v: &JsValue, known: &[&str], what: &str) -> Result<(), JsError> {
     let obj: &js_sys::Object = v.unchecked_ref();
     for key in js_sys::Object::keys(obj).iter() {
@@ -47,8 +168,7 @@ fn known_keys(v: &JsValue, known: &[&str], what: &str) -> Result<(), JsError> {
 }
 
 /// Property `key` of the object `o`, or `None` when it is absent, `undefined` or `null` (an
-/// option left out). The options are read by hand rather than by serde, whose error
-/// messages would pull the float printer into the module.
+/// option left out).
 fn prop(o: &JsValue, key: &str) -> Result<Option<JsValue>, JsError> {
     let v =
         js_sys::Reflect::get(o, &JsValue::from_str(key)).map_err(|_| err(format!("cannot read {key}")))?;
@@ -97,11 +217,6 @@ fn form_choice<T: Copy>(o: &JsValue, key: &str, choices: &[(&str, T)]) -> Result
     }
 }
 
-fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(err)
-}
-
 /// Cells as the `Uint16Array` JavaScript gets.
 fn ids(cells: Vec<Cell>) -> Vec<u16> {
     cells.into_iter().map(|c| c.index() as u16).collect()
@@ -125,28 +240,82 @@ fn cell_arg(g: &Geometry, v: &JsValue, what: &str) -> Result<Cell, JsError> {
     }
 }
 
-#[derive(Serialize)]
-struct PlyOut {
-    seat: usize,
-    #[serde(rename = "move")]
-    mv: Option<Move>,
-    path: Vec<Cell>,
-    text: String,
-}
-
-#[derive(Serialize)]
-struct LegalOut {
-    from: Cell,
-    to: Cell,
-    path: Vec<Cell>,
-}
-
 /// Facts about a variant string: its canonical form, board, seats and options.
 /// Throws when the string is not a valid variant.
 #[wasm_bindgen(js_name = variantInfo)]
 pub fn variant_info(text: JsValue) -> Result<JsValue, JsError> {
     let v: Variant = str_arg(&text, "variant")?.parse().map_err(err)?;
-    to_js(&v.info())
+    Ok(info_out(&v))
+}
+
+/// The win rules and partnerships by their names in the API.
+const WIN_RULES: [(&str, WinRule); 3] = [
+    ("fill", WinRule::Fill),
+    ("strict", WinRule::Strict),
+    ("swap", WinRule::Swap),
+];
+const TEAMS: [(&str, Teams); 3] = [
+    ("none", Teams::None),
+    ("opposite", Teams::Opposite),
+    ("adjacent", Teams::Adjacent),
+];
+
+/// `outcome()`'s object: `{kind: "win", winners}`, `{kind: "draw", reason}`, `{kind:
+/// "unsolved"}` or `{kind: "time", loser, winners}`.
+fn outcome_out(o: crate::Outcome) -> JsValue {
+    use crate::{DrawReason, Outcome};
+    match o {
+        Outcome::Win { winners } => Obj::new().str("kind", "win").val("winners", &seat_list(winners)),
+        Outcome::Draw { reason } => Obj::new().str("kind", "draw").str(
+            "reason",
+            match reason {
+                DrawReason::SharedWin => "shared-win",
+                DrawReason::Repetition => "repetition",
+                DrawReason::TurnLimit => "turn-limit",
+                DrawReason::Blocked => "blocked",
+            },
+        ),
+        Outcome::Unsolved => Obj::new().str("kind", "unsolved"),
+        Outcome::Time { loser, winners } => Obj::new()
+            .str("kind", "time")
+            .int("loser", loser)
+            .val("winners", &seat_list(winners)),
+    }
+    .done()
+}
+
+/// The name of `value` in a table of names.
+fn name_of<T: PartialEq>(table: &[(&'static str, T)], value: T) -> &'static str {
+    table.iter().find(|(_, t)| *t == value).map_or("", |(n, _)| *n)
+}
+
+/// `variantInfo`'s object (fields in the order of docs/engine.md).
+fn info_out(v: &Variant) -> JsValue {
+    let i = v.info();
+    let mirror = match &i.mirror_line {
+        Some(ends) => strs(ends),
+        None => JsValue::NULL,
+    };
+    Obj::new()
+        .str("variant", &i.variant)
+        .str("id", i.id)
+        .str("shape", i.shape)
+        .int("size", i.size.into())
+        .int("cells", i.cells)
+        .int("seats", i.seats)
+        .int("pieces", i.pieces)
+        .flag("longJumps", i.long_jumps)
+        .flag("targetLock", i.target_lock)
+        .flag("sidePoints", i.side_points)
+        .str("winRule", name_of(&WIN_RULES, i.win_rule))
+        .flag("balance", i.balance)
+        .str("teams", name_of(&TEAMS, i.teams))
+        .val("seatTeams", &nums(i.seat_teams.iter().map(|&t| t as f64)))
+        .flag("places", i.places)
+        .int("turnLimit", i.turn_limit.into())
+        .flag("solitaire", i.solitaire)
+        .val("mirrorLine", &mirror)
+        .done()
 }
 
 /// Every variant id of the rules, in order.
@@ -161,8 +330,41 @@ pub fn variant_ids() -> Vec<String> {
 /// side: [min, max] | null, turns: [min, max] | null}}]`.
 #[wasm_bindgen]
 pub fn variants() -> Result<JsValue, JsError> {
-    let all: Vec<_> = VariantId::ALL.iter().map(|v| v.summary()).collect();
-    to_js(&all)
+    let range = |r: Option<(u16, u16)>| match r {
+        Some((lo, hi)) => nums([lo.into(), hi.into()].into_iter()),
+        None => JsValue::NULL,
+    };
+    let widen = |r: Option<(u8, u8)>| r.map(|(lo, hi)| (lo.into(), hi.into()));
+    Ok(list(VariantId::ALL.iter().map(|id| {
+        let v = id.summary();
+        let c = &v.choices;
+        let camp = match c.camp {
+            Some(sizes) => nums(sizes.iter().map(|&k| k.into())),
+            None => JsValue::NULL,
+        };
+        let choices = Obj::new()
+            .val("size", &range(widen(c.size)))
+            .val("camp", &camp)
+            .val("side", &range(widen(c.side)))
+            .val("turns", &range(c.turns))
+            .done();
+        Obj::new()
+            .str("id", v.id)
+            .str("shape", v.shape)
+            .int("size", v.size.into())
+            .opt("camp", v.camp.map(usize::from))
+            .opt("side", v.side.map(usize::from))
+            .int("seats", v.seats)
+            .int("pieces", v.pieces)
+            .int("cells", v.cells)
+            .flag("balance", v.balance)
+            .int("turnLimit", v.turn_limit.into())
+            .flag("solitaire", v.solitaire)
+            .flag("teams", v.teams)
+            .val("options", &strs(&v.options))
+            .val("choices", &choices)
+            .done()
+    })))
 }
 
 /// The canonical variant string of a set-up form's fields `{id, size, camp, side, long,
@@ -203,38 +405,13 @@ pub fn variant_string(options: JsValue) -> Result<String, JsError> {
         long: form_flag(o, "long")?,
         free_target: form_flag(o, "freeTarget")?,
         any_camp: form_flag(o, "anyCamp")?,
-        win: form_choice(
-            o,
-            "win",
-            &[
-                ("fill", WinRule::Fill),
-                ("strict", WinRule::Strict),
-                ("swap", WinRule::Swap),
-            ],
-        )?,
+        win: form_choice(o, "win", &WIN_RULES)?,
         balance: form_flag(o, "balance")?,
-        teams: form_choice(
-            o,
-            "teams",
-            &[
-                ("none", Teams::None),
-                ("opposite", Teams::Opposite),
-                ("adjacent", Teams::Adjacent),
-            ],
-        )?,
+        teams: form_choice(o, "teams", &TEAMS)?,
         places: form_flag(o, "places")?,
         turns: form_number(o, "turns")?,
     };
     Ok(o.build().map_err(err)?.to_string())
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct LevelsOut {
-    levels: [u8; 5],
-    default_level: u8,
-    play_nodes: u64,
-    play_millis: f64,
 }
 
 /// The computer's levels, weakest first, the one a new computer seat gets, and the budget
@@ -243,26 +420,12 @@ struct LevelsOut {
 /// the clock) passes `playNodes` with its own `timeMs`, so the level keeps its strength.
 #[wasm_bindgen]
 pub fn levels() -> Result<JsValue, JsError> {
-    to_js(&LevelsOut {
-        levels: crate::ai::LEVELS,
-        default_level: crate::ai::DEFAULT_LEVEL,
-        play_nodes: crate::ai::PLAY_BUDGET.nodes.unwrap_or(0),
-        play_millis: crate::ai::PLAY_BUDGET.millis.unwrap_or(0.0),
-    })
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PuzzleOut {
-    id: &'static str,
-    kind: crate::puzzle::Kind,
-    variant: String,
-    start: String,
-    par: usize,
-    proven: bool,
-    record: Option<usize>,
-    figures: Option<u64>,
-    solution: Vec<String>,
+    Ok(Obj::new()
+        .val("levels", &nums(crate::ai::LEVELS.iter().map(|&l| l.into())))
+        .int("defaultLevel", crate::ai::DEFAULT_LEVEL.into())
+        .num("playNodes", crate::ai::PLAY_BUDGET.nodes.unwrap_or(0) as f64)
+        .num("playMillis", crate::ai::PLAY_BUDGET.millis.unwrap_or(0.0))
+        .done())
 }
 
 /// The puzzle collection, in order: `[{id, kind: "solitaire" | "crossing" |
@@ -273,21 +436,25 @@ struct PuzzleOut {
 /// `solution` the shipped solution of exactly `par` moves in hop-path notation.
 #[wasm_bindgen]
 pub fn puzzles() -> Result<JsValue, JsError> {
-    let out: Vec<PuzzleOut> = crate::puzzle::PUZZLES
-        .iter()
-        .map(|p| PuzzleOut {
-            id: p.name,
-            kind: p.kind,
-            variant: p.play_variant().to_string(),
-            start: p.start(),
-            par: p.par,
-            proven: p.proven.is_some(),
-            record: p.record.map(|r| r.0),
-            figures: p.figures,
-            solution: p.solution(),
-        })
-        .collect();
-    to_js(&out)
+    use crate::puzzle::Kind;
+    Ok(list(crate::puzzle::PUZZLES.iter().map(|p| {
+        let kind = match p.kind {
+            Kind::Solitaire => "solitaire",
+            Kind::Crossing => "crossing",
+            Kind::ShortestGame => "shortest-game",
+        };
+        Obj::new()
+            .str("id", p.name)
+            .str("kind", kind)
+            .str("variant", &p.play_variant().to_string())
+            .str("start", &p.start())
+            .int("par", p.par)
+            .flag("proven", p.proven.is_some())
+            .opt("record", p.record.map(|r| r.0))
+            .opt("figures", p.figures.map(|f| f as usize))
+            .val("solution", &strs(&p.solution()))
+            .done()
+    })))
 }
 
 fn puzzle_arg(id: &JsValue) -> Result<&'static crate::puzzle::Puzzle, JsError> {
@@ -306,19 +473,21 @@ impl Game {
         self.inner.position()
     }
 
-    fn ply_out(&self, ply: &crate::Ply) -> PlyOut {
-        PlyOut {
-            seat: ply.seat,
-            mv: ply.mv,
-            path: ply.path.clone(),
-            text: ply.text(self.pos()),
-        }
-    }
-
-    /// The plies from index `from` on, as played (the move and any passes it forced).
+    /// The plies from index `from` on, as played (the move and any passes it forced):
+    /// `[{seat, move: {from, to} | null, path, text}]`.
     fn plies_since(&self, from: usize) -> Result<JsValue, JsError> {
-        let out: Vec<PlyOut> = self.inner.history().skip(from).map(|p| self.ply_out(p)).collect();
-        to_js(&out)
+        Ok(list(self.inner.history().skip(from).map(|ply| {
+            let mv = match ply.mv {
+                Some(m) => move_obj(Obj::new(), m).done(),
+                None => JsValue::NULL,
+            };
+            Obj::new()
+                .int("seat", ply.seat)
+                .val("move", &mv)
+                .cells("path", &ply.path)
+                .str("text", &ply.text(self.pos()))
+                .done()
+        })))
     }
 }
 
@@ -342,7 +511,10 @@ impl Game {
     /// puzzle's cells only (the star crossing never passes through a side point).
     #[wasm_bindgen(js_name = puzzleMoves)]
     pub fn puzzle_moves(&self, id: JsValue) -> Result<JsValue, JsError> {
-        to_js(&puzzle_arg(&id)?.legal_moves(&self.inner))
+        let moves = puzzle_arg(&id)?.legal_moves(&self.inner);
+        Ok(list(
+            moves.iter().map(|m| move_path(Move::new(m.from, m.to), &m.path)),
+        ))
     }
 
     /// The goal check of the puzzle `id` for this game: `{reached, moves, par, stuck,
@@ -351,7 +523,23 @@ impl Game {
     /// does not allow; else `null`), and a solved solitaire's figure (its cells in order).
     #[wasm_bindgen(js_name = puzzleProgress)]
     pub fn puzzle_progress(&self, id: JsValue) -> Result<JsValue, JsError> {
-        to_js(&puzzle_arg(&id)?.progress(&self.inner))
+        let p = puzzle_arg(&id)?.progress(&self.inner);
+        let problem = match &p.problem {
+            Some(text) => JsValue::from_str(text),
+            None => JsValue::NULL,
+        };
+        let figure = match &p.figure {
+            Some(cells) => cell_list(cells),
+            None => JsValue::NULL,
+        };
+        Ok(Obj::new()
+            .flag("reached", p.reached)
+            .int("moves", p.moves)
+            .int("par", p.par)
+            .flag("stuck", p.stuck)
+            .val("problem", &problem)
+            .val("figure", &figure)
+            .done())
     }
 
     /// A game starting from a position string.
@@ -392,7 +580,7 @@ impl Game {
     /// Facts about the variant (as `variantInfo`).
     #[wasm_bindgen(js_name = variantInfo)]
     pub fn variant_info(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.variant().info())
+        Ok(info_out(self.inner.variant()))
     }
 
     /// Number of seats.
@@ -405,7 +593,41 @@ impl Game {
     /// layout coordinates (`y` downward, unit = neighbour distance), neighbour edges, camps
     /// with the seats that start in and head for them, and the seats.
     pub fn board(&self) -> Result<JsValue, JsError> {
-        to_js(&self.pos().variant().describe_board())
+        let b = self.pos().variant().describe_board();
+        let cells = list(b.cells.iter().map(|c| {
+            Obj::new()
+                .int("id", c.id.index())
+                .str("name", &c.name)
+                .num("x", c.x.into())
+                .num("y", c.y.into())
+                .done()
+        }));
+        let edges = list(b.edges.iter().map(|&(a, b)| cell_list(&[a, b])));
+        let camps = list(b.camps.iter().map(|c| {
+            Obj::new()
+                .cells("cells", &c.cells)
+                .opt("homeOf", c.home_of)
+                .opt("targetOf", c.target_of)
+                .done()
+        }));
+        let seats = list(b.seats.iter().map(|s| {
+            Obj::new()
+                .int("seat", s.seat)
+                .int("home", s.home)
+                .opt("target", s.target)
+                .int("team", s.team)
+                .done()
+        }));
+        Ok(Obj::new()
+            .str("shape", b.shape)
+            .int("size", b.size.into())
+            .val("cells", &cells)
+            .val("edges", &edges)
+            .val("camps", &camps)
+            .val("seats", &seats)
+            .num("width", b.width.into())
+            .num("height", b.height.into())
+            .done())
     }
 
     /// The seat on every cell in cell order (0 = empty), as a `Uint8Array`.
@@ -421,17 +643,9 @@ impl Game {
     /// Every legal move of the seat to move: `[{from, to, path}]` with one shortest hop path.
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Result<JsValue, JsError> {
-        let out: Vec<LegalOut> = self
-            .inner
-            .legal_moves()
-            .into_iter()
-            .map(|m| LegalOut {
-                from: m.from,
-                to: m.to,
-                path: self.inner.hop_path(m).unwrap_or_default(),
-            })
-            .collect();
-        to_js(&out)
+        Ok(list(self.inner.legal_moves().into_iter().map(|m| {
+            move_path(m, &self.inner.hop_path(m).unwrap_or_default())
+        })))
     }
 
     /// The cells the piece on `cell` can move to (empty if it cannot move or is not the
@@ -476,7 +690,7 @@ impl Game {
 
     /// Takes back the last move (and the passes after it). Returns the move `{from, to}`.
     pub fn undo(&mut self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.undo().map_err(err)?)
+        Ok(move_obj(Obj::new(), self.inner.undo().map_err(err)?).done())
     }
 
     /// Plays again the last move taken back; returns the plies as `play`.
@@ -513,7 +727,7 @@ impl Game {
     /// `{kind: "unsolved"}` (solitaire) or `{kind: "time", loser, winners}` (`loseOnTime`).
     pub fn outcome(&self) -> Result<JsValue, JsError> {
         match self.inner.outcome() {
-            Some(o) => to_js(&o),
+            Some(o) => Ok(outcome_out(o)),
             None => Ok(JsValue::NULL),
         }
     }
@@ -570,7 +784,15 @@ impl Game {
     /// `place` is the place a seat took by finishing (with `places` as soon as it
     /// finishes), else `null`.
     pub fn standings(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.standings())
+        Ok(list(self.inner.standings().iter().map(|s| {
+            Obj::new()
+                .int("seat", s.seat)
+                .int("rank", s.rank)
+                .num("points", s.points.into())
+                .flag("winner", s.winner)
+                .opt("place", s.place)
+                .done()
+        })))
     }
 
     /// Every ply so far: `[{seat, move: {from, to} | null, path, text}]`.
@@ -583,7 +805,12 @@ impl Game {
     #[wasm_bindgen(js_name = solitaireStatus)]
     pub fn solitaire_status(&self) -> Result<JsValue, JsError> {
         match self.inner.solitaire_status() {
-            Some(st) => to_js(&st),
+            Some(st) => Ok(Obj::new()
+                .int("unmatched", st.unmatched)
+                .int("inYard", st.in_yard)
+                .int("movesLeft", st.moves_left)
+                .int("moves", st.moves)
+                .done()),
             None => Ok(JsValue::NULL),
         }
     }
@@ -614,15 +841,26 @@ impl Game {
     }
 }
 
-/// The clock of the page or worker (`performance.now()`, from the global scope, which is
-/// `window` on a page and the worker's scope in a worker), for the search's time cap.
-struct PerformanceClock(web_sys::Performance);
+#[wasm_bindgen]
+extern "C" {
+    /// The `performance` object of the global scope (`window` on a page, the worker's scope
+    /// in a worker); `null` where there is none. (Read directly, not by `js_sys::global()`,
+    /// whose search for the global object costs the module more.)
+    #[derive(Clone)]
+    type Performance;
+    #[wasm_bindgen(thread_local_v2, js_name = performance)]
+    static PERFORMANCE: Option<Performance>;
+    #[wasm_bindgen(method)]
+    fn now(this: &Performance) -> f64;
+}
+
+/// The clock of the page or worker (`performance.now()`), for the search's time cap.
+struct PerformanceClock(Performance);
 
 impl PerformanceClock {
     fn new() -> Result<PerformanceClock, JsError> {
-        js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
-            .ok()
-            .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        PERFORMANCE
+            .with(Option::clone)
             .map(PerformanceClock)
             .ok_or_else(|| err("this JavaScript environment has no performance clock"))
     }
@@ -646,7 +884,19 @@ pub fn bench_movegen(millis: JsValue) -> Result<JsValue, JsError> {
         Some(ms) if (1.0..=600_000.0).contains(&ms) => ms,
         _ => return Err(err("millis must be a number from 1 to 600000")),
     };
-    to_js(&crate::run_bench(millis, &PerformanceClock::new()?))
+    let runs = crate::run_bench(millis, &PerformanceClock::new()?);
+    let opt = |v: Option<f64>| v.map_or(JsValue::NULL, JsValue::from_f64);
+    Ok(list(runs.iter().map(|r| {
+        Obj::new()
+            .str("name", &r.name)
+            .num("lists", r.lists as f64)
+            .num("listsPerSecond", r.lists_per_second)
+            .val("movesPerList", &opt(r.moves_per_list))
+            .val("leaves", &opt(r.leaves.map(|n| n as f64)))
+            .int("positions", r.positions)
+            .num("seconds", r.seconds)
+            .done()
+    })))
 }
 
 /// The search benchmark of `halma bench`, run in this wasm module (bench builds only): for
@@ -660,21 +910,17 @@ pub fn bench_search(nodes: JsValue) -> Result<JsValue, JsError> {
         Some(n) if (1000.0..=100_000_000.0).contains(&n) && n.fract() == 0.0 => n as u64,
         _ => return Err(err("nodes must be a whole number from 1000 to 100000000")),
     };
-    to_js(&crate::run_search_bench(nodes, &PerformanceClock::new()?))
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ThoughtOut {
-    from: Cell,
-    to: Cell,
-    path: Vec<Cell>,
-    text: String,
-    score: i32,
-    depth: u32,
-    nodes: u64,
-    pv: Vec<String>,
-    millis: f64,
+    let runs = crate::run_search_bench(nodes, &PerformanceClock::new()?);
+    Ok(list(runs.iter().map(|r| {
+        Obj::new()
+            .str("name", &r.name)
+            .num("nodes", r.nodes as f64)
+            .num("nodesPerSecond", r.nodes_per_second)
+            .num("depth", r.depth)
+            .int("positions", r.positions)
+            .num("seconds", r.seconds)
+            .done()
+    })))
 }
 
 /// Reads `{level, nodes, timeMs, seed}` (level 5, seed 1, and `default_budget` when neither
@@ -716,18 +962,16 @@ fn think_out(pos: &Position, options: &JsValue, default_budget: Budget) -> Resul
     let Some(th) = crate::ai::think(pos, player, budget, seed, &clock) else {
         return Ok(JsValue::NULL);
     };
-    let text = |m: &Move| pos.move_text(*m);
-    to_js(&ThoughtOut {
-        from: th.mv.from,
-        to: th.mv.to,
-        text: text(&th.mv),
-        path: th.path,
-        score: th.score,
-        depth: th.depth,
-        nodes: th.nodes,
-        pv: th.pv.iter().map(text).collect(),
-        millis: clock.now_ms() - t,
-    })
+    let pv: Vec<String> = th.pv.iter().map(|&m| pos.move_text(m)).collect();
+    Ok(move_obj(Obj::new(), th.mv)
+        .cells("path", &th.path)
+        .str("text", &pos.move_text(th.mv))
+        .num("score", th.score.into())
+        .num("depth", th.depth.into())
+        .num("nodes", th.nodes as f64)
+        .val("pv", &strs(&pv))
+        .num("millis", clock.now_ms() - t)
+        .done())
 }
 
 /// The computer's move for the seat to move in a position string. `options`:
@@ -756,32 +1000,6 @@ impl Game {
     }
 }
 
-/// A move of an analysis's line.
-#[derive(Serialize)]
-struct LineMoveOut {
-    seat: usize,
-    from: Cell,
-    to: Cell,
-    path: Vec<Cell>,
-    text: String,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct AnalysisOut {
-    seat: usize,
-    two_sided: bool,
-    score: i32,
-    moves: f64,
-    lead: i32,
-    wins: Vec<f64>,
-    playouts: u32,
-    depth: u32,
-    nodes: u64,
-    pv: Vec<LineMoveOut>,
-    millis: f64,
-}
-
 /// The engine's analysis of a position string: `options` `{nodes, timeMs, seed}`, all
 /// optional (without a budget, the hint's). Returns `{seat, twoSided, score, moves, lead, wins,
 /// playouts, depth, nodes, pv: [{seat, from, to, path, text}], millis}` (see
@@ -804,27 +1022,23 @@ pub fn analyse(position: JsValue, options: JsValue) -> Result<JsValue, JsError> 
     let Some(a) = crate::ai::analyse(&pos, budget, seed, &clock) else {
         return Ok(JsValue::NULL);
     };
-    let pv =
-        a.pv.iter()
-            .map(|l| LineMoveOut {
-                seat: l.seat,
-                from: l.mv.from,
-                to: l.mv.to,
-                path: l.path.clone(),
-                text: pos.move_text(l.mv),
-            })
-            .collect();
-    to_js(&AnalysisOut {
-        seat: a.seat,
-        two_sided: a.two_sided,
-        score: a.score,
-        moves: a.moves,
-        lead: a.lead,
-        wins: a.wins,
-        playouts: a.playouts,
-        depth: a.depth,
-        nodes: a.nodes,
-        pv,
-        millis: clock.now_ms() - t,
-    })
+    let pv = list(a.pv.iter().map(|l| {
+        move_obj(Obj::new().int("seat", l.seat), l.mv)
+            .cells("path", &l.path)
+            .str("text", &pos.move_text(l.mv))
+            .done()
+    }));
+    Ok(Obj::new()
+        .int("seat", a.seat)
+        .flag("twoSided", a.two_sided)
+        .num("score", a.score.into())
+        .num("moves", a.moves)
+        .num("lead", a.lead.into())
+        .val("wins", &nums(a.wins.iter().copied()))
+        .num("playouts", a.playouts.into())
+        .num("depth", a.depth.into())
+        .num("nodes", a.nodes as f64)
+        .val("pv", &pv)
+        .num("millis", clock.now_ms() - t)
+        .done())
 }

@@ -34,15 +34,13 @@ use crate::position::Position;
 use crate::variant::{Variant, WinRule};
 use crate::{Game, Outcome};
 use crossing::Board;
-use serde::Serialize;
 use solutions::*;
 
 pub(crate) use solitaire::solitaire_hint;
 pub use solitaire::{count_solitaire, solve_solitaire, CountRule, SolitaireCount};
 
-/// What a puzzle asks for (`"solitaire"`, `"crossing"`, `"shortest-game"` serialised).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// What a puzzle asks for (`"solitaire"`, `"crossing"`, `"shortest-game"` in the wasm API).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// Halma solitaire of a solitaire variant: each piece once, into the symmetric figure.
     Solitaire,
@@ -186,7 +184,7 @@ pub fn find(name: &str) -> Option<&'static Puzzle> {
 }
 
 /// How a game of a puzzle stands: the page's goal check ([`Puzzle::progress`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// Whether the goal is reached.
     pub reached: bool,
@@ -206,7 +204,7 @@ pub struct Progress {
 }
 
 /// A move a puzzle allows, with the hop path to show.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleMove {
     /// The origin.
     pub from: Cell,
