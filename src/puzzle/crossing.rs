@@ -1,6 +1,7 @@
 //! Crossing puzzles: one army alone on the board, from its camp into the opposite one in as
 //! few moves as possible. A small board model of its own (the cells in play, steps and hop
-//! chains, no target lock, no other seat) and a beam search for short solutions.
+//! chains, no other seat; a target lock only for the shortest game's two armies, which
+//! move on it too) and a beam search for short solutions.
 //!
 //! The beam keeps, after every move, the `width` most promising distinct positions: least
 //! total distance to the target, with a penalty for the spread between the leading and the
@@ -25,8 +26,26 @@ impl Set {
         self.0[i >> 6] &= !(1 << (i & 63));
     }
     pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..256).filter(|&i| self.get(i))
+        (0..4).flat_map(|w| bits(self.0[w] as u128).map(move |i| 64 * w + i))
     }
+}
+
+/// The set of the model cells `0..128` whose bits are set in `k`.
+impl From<u128> for Set {
+    fn from(k: u128) -> Set {
+        Set([k as u64, (k >> 64) as u64, 0, 0])
+    }
+}
+
+/// The indices of the set bits of `k`, lowest first.
+pub(crate) fn bits(mut k: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (k != 0).then(|| {
+            let i = k.trailing_zeros() as usize;
+            k &= k - 1;
+            i
+        })
+    })
 }
 
 const NONE: u16 = u16::MAX;
@@ -131,14 +150,6 @@ impl Board {
         self.cells.iter().position(|&d| d == c)
     }
 
-    /// The neighbour of model cell `i` in direction `k` (0..8; the star uses 0..6).
-    pub(crate) fn neighbour(&self, i: usize, k: usize) -> Option<usize> {
-        match self.nbr[i][k] {
-            NONE => None,
-            j => Some(j as usize),
-        }
-    }
-
     /// Per model cell, per direction: the neighbour, or `u16::MAX`.
     #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn neighbours(&self) -> &[[u16; 8]] {
@@ -168,29 +179,42 @@ impl Board {
         self.geo.name(self.cells[i])
     }
 
-    /// Calls `f(to, via)` for every landing of the piece on `from`: steps (`via` = `from`),
-    /// then hop chains (`via` = the cell the last hop started from), each landing once.
-    fn each_move(&self, occ: &Set, from: usize, mut f: impl FnMut(usize, usize)) {
+    /// Calls `f(to, via)` for every landing of the piece on `from` among the pieces `occ`:
+    /// steps (`via` = `from`), then hop chains (`via` = the cell the last hop started
+    /// from), each landing once. `lock` is a target lock (empty for none): a piece on a
+    /// cell of `lock`, at the start or during a chain, lands only on cells of `lock`.
+    pub(crate) fn each_move(&self, occ: &Set, lock: &Set, from: usize, mut f: impl FnMut(usize, usize)) {
+        let free = |c: usize, t: usize| !lock.get(c) || lock.get(t);
         for &t in &self.nbr[from] {
-            if t != NONE && !occ.get(t as usize) {
+            if t != NONE && !occ.get(t as usize) && free(from, t as usize) {
                 f(t as usize, from);
             }
         }
         let mut seen = Set::default();
         seen.set(from);
-        let mut stack = vec![from];
-        while let Some(c) = stack.pop() {
+        // Each landing is pushed once: at most 256.
+        let mut stack = [0u16; 256];
+        stack[0] = from as u16;
+        let mut sp = 1;
+        while sp > 0 {
+            sp -= 1;
+            let c = stack[sp] as usize;
             for k in 0..8 {
                 let over = self.nbr[c][k];
                 if over == NONE || over as usize == from || !occ.get(over as usize) {
                     continue;
                 }
                 let to = self.nbr[over as usize][k];
-                if to == NONE || (occ.get(to as usize) && to as usize != from) || seen.get(to as usize) {
+                if to == NONE
+                    || (occ.get(to as usize) && to as usize != from)
+                    || seen.get(to as usize)
+                    || !free(c, to as usize)
+                {
                     continue;
                 }
                 seen.set(to as usize);
-                stack.push(to as usize);
+                stack[sp] = to;
+                sp += 1;
                 f(to as usize, c);
             }
         }
@@ -200,18 +224,23 @@ impl Board {
     pub(crate) fn moves(&self, occ: &Set) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
         for from in occ.iter() {
-            self.each_move(occ, from, |to, _| out.push((from, to)));
+            self.each_move(occ, &Set::default(), from, |to, _| out.push((from, to)));
         }
         out
     }
 
-    /// The shortest hop path (or the step) of `from`-`to` for `occ`, all cells, or `None`
-    /// when it is not a move.
+    /// A hop path (or the step) of `from`-`to` for `occ`, all cells, or `None` when it is
+    /// not a move.
     pub(crate) fn path(&self, occ: &Set, from: usize, to: usize) -> Option<Vec<usize>> {
+        self.locked_path(occ, &Set::default(), from, to)
+    }
+
+    /// [`Board::path`] under the target lock `lock` (see [`Board::each_move`]).
+    pub(crate) fn locked_path(&self, occ: &Set, lock: &Set, from: usize, to: usize) -> Option<Vec<usize>> {
         // The cell each landing was first reached from.
         let mut prev = vec![NONE; self.cells.len()];
         let mut is_step = false;
-        self.each_move(occ, from, |t, via| {
+        self.each_move(occ, lock, from, |t, via| {
             if t == to && via == from && self.nbr[from].contains(&(t as u16)) && !occ.get(t) {
                 is_step = true;
             }

@@ -16,7 +16,7 @@
 //! positions, bound the real distance from below. The bound is the largest over the
 //! families.
 
-use super::crossing::Board;
+use super::crossing::{bits as cells_of, Board};
 
 /// A position: the occupied model cells (at most 128).
 type Key = u128;
@@ -70,18 +70,6 @@ const NONE: u16 = u16::MAX;
 
 fn bit(i: usize) -> Key {
     1 << i
-}
-
-fn cells_of(k: Key) -> impl Iterator<Item = usize> {
-    let mut k = k;
-    std::iter::from_fn(move || {
-        if k == 0 {
-            return None;
-        }
-        let i = k.trailing_zeros() as usize;
-        k &= k - 1;
-        Some(i)
-    })
 }
 
 fn map_key(k: Key, perm: &[u8]) -> Key {

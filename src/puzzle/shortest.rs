@@ -9,7 +9,7 @@
 //!
 //! Neither proves anything when it fails.
 
-use super::crossing::{self, Board};
+use super::crossing::{self, bits, Board, Set};
 use crate::position::{Move, Position};
 use crate::variant::{Variant, WinRule};
 use std::collections::HashSet;
@@ -105,10 +105,10 @@ pub(crate) fn beam(
 
 /// The strict shortest game as two armies on the crossing model's cells (the two points
 /// and the centre, no side point): side 0 moves first and vacates its home, side 1 crosses
-/// into it. Cells are bits of a `u128`.
+/// into it. Each army is a set of model cells (bits of a `u128`); the moves are the
+/// model's, over both armies, with the engine's target lock.
 pub(crate) struct Duel<'a> {
     board: &'a Board,
-    nbr: Vec<[u8; 6]>,
     /// Per side: each cell's distance to that side's target tip.
     dist: [Vec<i32>; 2],
     /// Per side: its home camp; a side's target is the other's home.
@@ -119,16 +119,6 @@ pub(crate) struct Duel<'a> {
 }
 
 const NO: u8 = u8::MAX;
-
-fn bits(mut s: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (s != 0).then(|| {
-            let i = s.trailing_zeros() as usize;
-            s &= s - 1;
-            i
-        })
-    })
-}
 
 /// A position kept in a layer: the armies, the parent's index and the round's two moves.
 #[derive(Clone, Copy)]
@@ -142,19 +132,7 @@ struct Node {
 impl<'a> Duel<'a> {
     /// The duel on `board` (a star crossing model: its army starts in side 0's home).
     pub(crate) fn new(board: &'a Board) -> Duel<'a> {
-        let n = board.cells.len();
-        assert!(n <= 128, "the duel's cells fit in a u128");
-        let nbr = (0..n)
-            .map(|i| {
-                let mut d = [NO; 6];
-                for (k, slot) in d.iter_mut().enumerate() {
-                    if let Some(j) = board.neighbour(i, k) {
-                        *slot = j as u8;
-                    }
-                }
-                d
-            })
-            .collect();
+        assert!(board.cells.len() <= 128, "the duel's cells fit in a u128");
         let to_bits = |s: &crossing::Set| s.iter().fold(0u128, |m, i| m | 1 << i);
         let (h0, h1) = (to_bits(&board.start), to_bits(&board.goal));
         let g = &board.geo;
@@ -173,7 +151,6 @@ impl<'a> Duel<'a> {
         let rim = bits(h0).map(|c| dist[1][c]).max().unwrap_or(0);
         Duel {
             board,
-            nbr,
             dist,
             home: [h0, h1],
             rim,
@@ -184,81 +161,17 @@ impl<'a> Duel<'a> {
         self.home[1 - s]
     }
 
-    /// Every landing of side `s`'s piece on `f` (`occ`: both armies), each once; the
-    /// target lock as the engine's: a piece in its target, at the start or during a chain,
-    /// lands only in it.
+    /// Every landing of side `s`'s piece on `f` (`occ`: both armies), each once, under
+    /// the engine's target lock.
     fn each_move(&self, s: usize, occ: u128, f: usize, mut out: impl FnMut(usize)) {
-        let t = self.target(s);
-        let inside = |c: usize| t >> c & 1 == 1;
-        let occ = occ & !(1u128 << f);
-        for &n in &self.nbr[f] {
-            if n != NO && occ >> n & 1 == 0 && (!inside(f) || inside(n as usize)) {
-                out(n as usize);
-            }
-        }
-        let mut seen = 1u128 << f;
-        let mut stack = [0u8; 128];
-        stack[0] = f as u8;
-        let mut sp = 1;
-        while sp > 0 {
-            sp -= 1;
-            let c = stack[sp] as usize;
-            let locked = inside(c);
-            for k in 0..6 {
-                let over = self.nbr[c][k];
-                if over == NO || occ >> over & 1 == 0 {
-                    continue;
-                }
-                let land = self.nbr[over as usize][k];
-                if land == NO || (occ | seen) >> land & 1 == 1 || (locked && !inside(land as usize)) {
-                    continue;
-                }
-                seen |= 1 << land;
-                stack[sp] = land;
-                sp += 1;
-                out(land as usize);
-            }
-        }
+        let lock = Set::from(self.target(s));
+        self.board.each_move(&Set::from(occ), &lock, f, |t, _| out(t));
     }
 
-    /// The cells of a shortest hop path (or the step) `f`-`to` of side `s`.
-    fn path(&self, s: usize, occ: u128, f: usize, to: usize) -> Vec<usize> {
-        if self.nbr[f].contains(&(to as u8)) {
-            return vec![f, to];
-        }
-        let t = self.target(s);
-        let occ = occ & !(1u128 << f);
-        let mut prev = [NO; 128];
-        let mut queue = std::collections::VecDeque::from([f]);
-        prev[f] = f as u8;
-        while let Some(c) = queue.pop_front() {
-            if c == to {
-                break;
-            }
-            for k in 0..6 {
-                let over = self.nbr[c][k];
-                if over == NO || occ >> over & 1 == 0 {
-                    continue;
-                }
-                let land = self.nbr[over as usize][k];
-                if land == NO || occ >> land & 1 == 1 || prev[land as usize] != NO {
-                    continue;
-                }
-                if t >> c & 1 == 1 && t >> land & 1 == 0 {
-                    continue;
-                }
-                prev[land as usize] = c as u8;
-                queue.push_back(land as usize);
-            }
-        }
-        let mut line = vec![to];
-        let mut c = to;
-        while c != f {
-            c = prev[c] as usize;
-            line.push(c);
-        }
-        line.reverse();
-        line
+    /// The cells of a hop path (or the step) `f`-`to` of side `s`.
+    fn path(&self, s: usize, occ: u128, f: usize, to: usize) -> Option<Vec<usize>> {
+        let lock = Set::from(self.target(s));
+        self.board.locked_path(&Set::from(occ), &lock, f, to)
     }
 
     /// The beam's ranking of a position with side 1 to move (lower is better), `left` its
@@ -367,7 +280,7 @@ impl<'a> Duel<'a> {
             }
             if let Some(&w) = wins.first() {
                 layers.push(vec![w]);
-                return Some(self.line(&layers));
+                return self.line(&layers);
             }
             keep(&mut next);
             if next.is_empty() {
@@ -398,11 +311,11 @@ impl<'a> Duel<'a> {
         }
         let w = *wins.first()?;
         layers.push(vec![w]);
-        Some(self.line(&layers))
+        self.line(&layers)
     }
 
     /// The moves to the single position of the last layer, in hop-path notation.
-    fn line(&self, layers: &[Vec<Node>]) -> Vec<String> {
+    fn line(&self, layers: &[Vec<Node>]) -> Option<Vec<String>> {
         let mut nodes = Vec::new();
         let mut at = 0;
         for l in layers[1..].iter().rev() {
@@ -421,15 +334,15 @@ impl<'a> Duel<'a> {
         for n in nodes {
             let [g, u, f, t] = n.moves.map(usize::from);
             if n.moves[0] != NO {
-                out.push(name(self.path(1, a | b, g, u)));
+                out.push(name(self.path(1, a | b, g, u)?));
                 b = n.b;
             }
             if n.moves[2] != NO {
-                out.push(name(self.path(0, a | b, f, t)));
+                out.push(name(self.path(0, a | b, f, t)?));
                 a = n.a;
             }
         }
-        out
+        Some(out)
     }
 }
 
