@@ -42,6 +42,8 @@ pub struct MoveGen {
     /// Whether `occ` is kept up to date by the caller (perft, move by move) rather than
     /// gathered for each call.
     occ_kept: bool,
+    /// Whether the CPU has a popcount instruction (x86-64: detected once, here).
+    popcnt: bool,
 }
 
 impl MoveGen {
@@ -68,6 +70,10 @@ impl MoveGen {
             land: [[0; 8]; 4],
             occ: [0; 4],
             occ_kept: false,
+            #[cfg(target_arch = "x86_64")]
+            popcnt: std::is_x86_feature_detected!("popcnt"),
+            #[cfg(not(target_arch = "x86_64"))]
+            popcnt: true,
         }
     }
 }
@@ -327,8 +333,12 @@ impl Position {
     #[inline(never)]
     pub(crate) fn count_moves(&self, gen: &mut MoveGen) -> u64 {
         match self.short_hop_classes() {
-            Some(c) if self.rules.dirs.len() == 6 => self.count_by_class(c, gen, &STAR_DIRS, &STAR_HOPS),
-            Some(c) => self.count_by_class(c, gen, &SQUARE_DIRS, &SQUARE_HOPS),
+            Some(c) if self.rules.dirs.len() == 6 => counted_with_popcount(gen, |gen, bulk| {
+                self.count_by_class(c, gen, &STAR_DIRS, &STAR_HOPS, bulk)
+            }),
+            Some(c) => counted_with_popcount(gen, |gen, bulk| {
+                self.count_by_class(c, gen, &SQUARE_DIRS, &SQUARE_HOPS, bulk)
+            }),
             None => {
                 let mut n = 0u64;
                 self.for_each_move(gen, self.to_move as usize, |_, _| {
@@ -340,6 +350,8 @@ impl Position {
         }
     }
 
+    /// The moves of the seat to move, counted with the class sets; with `bulk`, the steps
+    /// too (see [`Position::class_step_count`]), else piece by piece.
     #[inline(always)]
     fn count_by_class<const N: usize>(
         &self,
@@ -347,17 +359,25 @@ impl Position {
         gen: &mut MoveGen,
         dirs: &[(i8, i8); N],
         hops: &[i8; N],
+        bulk: bool,
     ) -> u64 {
         let seat = self.to_move as usize;
         self.fill_landings(c, gen, dirs);
         let pieces = &self.pieces[seat][..self.count[seat] as usize];
-        let mut n = 0;
         let mut mine = [0u128; 4];
         for &o in pieces {
-            n += self.steps_of(gen, seat, o as usize) as u64;
             let l = c.loc[o as usize];
             mine[(l >> 7) as usize] |= one_bit(l & 127);
         }
+        // (A swap is a step onto a piece, which the class sets leave to the piece's steps.)
+        let mut n = if bulk && !self.rules.swap {
+            self.class_step_count(c, gen, seat, &mine, dirs)
+        } else {
+            pieces
+                .iter()
+                .map(|&o| self.steps_of(gen, seat, o as usize) as u64)
+                .sum()
+        };
         for (class, &mine) in mine.iter().enumerate() {
             if mine == 0 {
                 continue;
@@ -370,6 +390,43 @@ impl Position {
                     .map(|&o| u64::from(self.hop_set(c, gen, seat, o as usize, hops).count_ones()))
                     .sum(),
             };
+        }
+        n
+    }
+
+    /// The number of steps of `seat`'s pieces `mine` (per class), swaps left out: per class
+    /// and direction, the pieces moved one step along it onto the empty cells where the
+    /// seat may end a move, counted at once (24 or 32 popcounts). A piece in its target
+    /// camp under the target lock may only step within it.
+    #[inline(always)]
+    fn class_step_count<const N: usize>(
+        &self,
+        c: &Classes,
+        gen: &MoveGen,
+        seat: usize,
+        mine: &[u128; 4],
+        dirs: &[(i8, i8); N],
+    ) -> u64 {
+        let r = &*self.rules;
+        let mut free = [0u128; 4];
+        for (t, f) in free.iter_mut().enumerate() {
+            *f = c.cells[t] & !gen.occ[t];
+            if r.side_points {
+                *f &= r.class_end[seat][t];
+            }
+        }
+        let target = &r.class_target[seat];
+        let mut n = 0;
+        for class in 0..4 {
+            let held = if r.lock { mine[class] & target[class] } else { 0 };
+            let loose = mine[class] & !held;
+            for &d in dirs {
+                let (to, s) = class_step(class, d);
+                n += u64::from((shift(loose, s) & free[to]).count_ones());
+                if held != 0 {
+                    n += u64::from((shift(held, s) & free[to] & target[to]).count_ones());
+                }
+            }
         }
         n
     }
@@ -905,6 +962,29 @@ impl Perft {
         self.lists[ply] = list;
         total
     }
+}
+
+/// Runs `count(gen, bulk)`, with `bulk` (count the steps with class sets) where popcount
+/// is an instruction: always on wasm (`i64.popcnt`), and on x86-64 when the CPU has it
+/// (the baseline target lacks it, and there a software popcount makes the set counting
+/// slower than counting piece by piece), in a copy compiled for it.
+#[inline(always)]
+fn counted_with_popcount<F: FnOnce(&mut MoveGen, bool) -> u64>(gen: &mut MoveGen, count: F) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "popcnt")]
+        unsafe fn with_popcnt<F: FnOnce(&mut MoveGen, bool) -> u64>(gen: &mut MoveGen, count: F) -> u64 {
+            count(gen, true)
+        }
+        if gen.popcnt {
+            // SAFETY: `gen.popcnt` says the CPU has the instruction.
+            unsafe { with_popcnt(gen, count) }
+        } else {
+            count(gen, false)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    count(gen, true)
 }
 
 /// The frame shifts of a short hop along each direction of the star (`Geometry::star`'s
