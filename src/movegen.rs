@@ -1087,7 +1087,8 @@ fn one_bit(b: u16) -> u128 {
     }
 }
 
-/// `x` shifted left by `s` bits (right for negative `s`).
+/// `x` shifted left by `s` bits (right for negative `s`), `|s| < 64`.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 fn shift(x: u128, s: i8) -> u128 {
     if s >= 0 {
@@ -1095,6 +1096,25 @@ fn shift(x: u128, s: i8) -> u128 {
     } else {
         x >> -s
     }
+}
+
+/// `x` shifted left by `s` bits (right for negative `s`), `|s| < 64`, on wasm written on
+/// the two 64-bit halves: the loops over classes and directions are not always unrolled,
+/// and there a `u128` shift by a variable amount is a call into compiler-rt (native code
+/// has the double shift instructions, and the halves made it slower).
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+fn shift(x: u128, s: i8) -> u128 {
+    let (lo, hi) = (x as u64, (x >> 64) as u64);
+    // `(a >> 1) >> (63 - k)` is `a >> (64 - k)`, and 0 for k = 0.
+    let (lo, hi) = if s >= 0 {
+        let k = s as u32;
+        (lo << k, hi << k | (lo >> 1) >> (63 - k))
+    } else {
+        let k = u32::from(s.unsigned_abs());
+        (lo >> k | (hi << 1) << (63 - k), hi >> k)
+    };
+    u128::from(hi) << 64 | u128::from(lo)
 }
 
 /// The cells one short hop from the cells of `front`, along any direction: `front` moved a
