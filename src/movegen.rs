@@ -25,7 +25,7 @@
 
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{class_step, Cell, Classes, MAX_PAD, SQUARE_DIRS, STAR_DIRS};
-use crate::position::{clip, Move, Position, EMPTY};
+use crate::position::{clip, Move, Position, EMPTY, MAX_SEATS};
 
 /// Reusable scratch space for generation (visited set and flood-fill stack), so the hot
 /// path allocates nothing.
@@ -39,9 +39,13 @@ pub struct MoveGen {
     land: [[u128; 8]; 4],
     /// Per parity class: the occupied cells.
     occ: [u128; 4],
-    /// Whether `occ` is kept up to date by the caller (perft, move by move) rather than
-    /// gathered for each call.
+    /// Per seat and parity class: its pieces, when `occ_kept`.
+    seat_occ: [[u128; 4]; MAX_SEATS],
+    /// Whether `occ` and `seat_occ` are kept up to date by the caller (perft, move by
+    /// move) rather than gathered for each call.
     occ_kept: bool,
+    /// Whether the CPU has a popcount instruction (x86-64: detected once, here).
+    popcnt: bool,
 }
 
 impl MoveGen {
@@ -67,7 +71,12 @@ impl MoveGen {
             found: [0; MAX_PAD],
             land: [[0; 8]; 4],
             occ: [0; 4],
+            seat_occ: [[0; 4]; MAX_SEATS],
             occ_kept: false,
+            #[cfg(target_arch = "x86_64")]
+            popcnt: std::is_x86_feature_detected!("popcnt"),
+            #[cfg(not(target_arch = "x86_64"))]
+            popcnt: true,
         }
     }
 }
@@ -239,10 +248,20 @@ impl Position {
     fn class_occupancy(&self, c: &Classes) -> [u128; 4] {
         let mut occ = [0u128; 4];
         for s in 0..self.rules.seats {
-            for &p in &self.pieces[s][..self.count[s] as usize] {
-                let l = c.loc[p as usize];
-                occ[(l >> 7) as usize] |= one_bit(l & 127);
+            for (o, m) in occ.iter_mut().zip(self.seat_class_occupancy(c, s)) {
+                *o |= m;
             }
+        }
+        occ
+    }
+
+    /// The cells of each parity class that hold a piece of `seat`.
+    #[inline(always)]
+    fn seat_class_occupancy(&self, c: &Classes, seat: usize) -> [u128; 4] {
+        let mut occ = [0u128; 4];
+        for &p in &self.pieces[seat][..self.count[seat] as usize] {
+            let l = c.loc[p as usize];
+            occ[(l >> 7) as usize] |= one_bit(l & 127);
         }
         occ
     }
@@ -324,14 +343,31 @@ impl Position {
     }
 
     /// Number of legal moves of the seat to move.
-    #[inline(never)]
     pub(crate) fn count_moves(&self, gen: &mut MoveGen) -> u64 {
+        self.count_moves_of(gen, self.to_move as usize)
+    }
+
+    /// Whether [`count_moves_of`](Self::count_moves_of) reads only the class sets of `gen`
+    /// (kept by the caller), the pieces of the seat it counts and the rules: not the board.
+    /// Then it counts right in a position that differs from this one by a move of another
+    /// seat, once `gen.occ` has that move.
+    pub(crate) fn counts_by_sets(&self, gen: &MoveGen) -> bool {
+        gen.occ_kept && gen.popcnt && !self.rules.swap && self.short_hop_classes().is_some()
+    }
+
+    /// Number of legal moves of `seat` (0-based), the game not being over.
+    #[inline(never)]
+    pub(crate) fn count_moves_of(&self, gen: &mut MoveGen, seat: usize) -> u64 {
         match self.short_hop_classes() {
-            Some(c) if self.rules.dirs.len() == 6 => self.count_by_class(c, gen, &STAR_DIRS, &STAR_HOPS),
-            Some(c) => self.count_by_class(c, gen, &SQUARE_DIRS, &SQUARE_HOPS),
+            Some(c) if self.rules.dirs.len() == 6 => counted_with_popcount(gen, |gen, bulk| {
+                self.count_by_class(c, gen, seat, &STAR_DIRS, &STAR_HOPS, bulk)
+            }),
+            Some(c) => counted_with_popcount(gen, |gen, bulk| {
+                self.count_by_class(c, gen, seat, &SQUARE_DIRS, &SQUARE_HOPS, bulk)
+            }),
             None => {
                 let mut n = 0u64;
-                self.for_each_move(gen, self.to_move as usize, |_, _| {
+                self.for_each_move(gen, seat, |_, _| {
                     n += 1;
                     false
                 });
@@ -340,24 +376,34 @@ impl Position {
         }
     }
 
+    /// The moves of the seat to move, counted with the class sets; with `bulk`, the steps
+    /// too (see [`Position::class_step_count`]), else piece by piece.
     #[inline(always)]
     fn count_by_class<const N: usize>(
         &self,
         c: &Classes,
         gen: &mut MoveGen,
+        seat: usize,
         dirs: &[(i8, i8); N],
         hops: &[i8; N],
+        bulk: bool,
     ) -> u64 {
-        let seat = self.to_move as usize;
         self.fill_landings(c, gen, dirs);
         let pieces = &self.pieces[seat][..self.count[seat] as usize];
-        let mut n = 0;
-        let mut mine = [0u128; 4];
-        for &o in pieces {
-            n += self.steps_of(gen, seat, o as usize) as u64;
-            let l = c.loc[o as usize];
-            mine[(l >> 7) as usize] |= one_bit(l & 127);
-        }
+        let mine = if gen.occ_kept {
+            gen.seat_occ[seat]
+        } else {
+            self.seat_class_occupancy(c, seat)
+        };
+        // (A swap is a step onto a piece, which the class sets leave to the piece's steps.)
+        let mut n = if bulk && !self.rules.swap {
+            self.class_step_count(c, gen, seat, &mine, dirs)
+        } else {
+            pieces
+                .iter()
+                .map(|&o| self.steps_of(gen, seat, o as usize) as u64)
+                .sum()
+        };
         for (class, &mine) in mine.iter().enumerate() {
             if mine == 0 {
                 continue;
@@ -374,6 +420,43 @@ impl Position {
         n
     }
 
+    /// The number of steps of `seat`'s pieces `mine` (per class), swaps left out: per class
+    /// and direction, the pieces moved one step along it onto the empty cells where the
+    /// seat may end a move, counted at once (24 or 32 popcounts). A piece in its target
+    /// camp under the target lock may only step within it.
+    #[inline(always)]
+    fn class_step_count<const N: usize>(
+        &self,
+        c: &Classes,
+        gen: &MoveGen,
+        seat: usize,
+        mine: &[u128; 4],
+        dirs: &[(i8, i8); N],
+    ) -> u64 {
+        let r = &*self.rules;
+        let mut free = [0u128; 4];
+        for (t, f) in free.iter_mut().enumerate() {
+            *f = c.cells[t] & !gen.occ[t];
+            if r.side_points {
+                *f &= r.class_end[seat][t];
+            }
+        }
+        let target = &r.class_target[seat];
+        let mut n = 0;
+        for class in 0..4 {
+            let held = if r.lock { mine[class] & target[class] } else { 0 };
+            let loose = mine[class] & !held;
+            for &d in dirs {
+                let (to, s) = class_step(class, d);
+                n += u64::from((shift(loose, s) & free[to]).count_ones());
+                if held != 0 {
+                    n += u64::from((shift(held, s) & free[to] & target[to]).count_ones());
+                }
+            }
+        }
+        n
+    }
+
     /// The number of hop moves of `seat`'s pieces `mine` of class `class`, counted by the
     /// components of the class's landing graph rather than piece by piece; `None` when the
     /// target lock could matter (a piece or a reachable cell in the target camp), for the
@@ -384,7 +467,8 @@ impl Position {
     /// the same for all its pieces; and between empty cells it is undirected (a hop back
     /// passes over the same piece). So a piece reaches exactly the components (of empty
     /// cells) its first hops land in, and each component `C` adds `|C|` moves for every
-    /// piece with a first hop into it.
+    /// piece with a first hop into it; a one-cell component adds a move for each first hop
+    /// into it.
     #[inline(always)]
     fn class_hop_count<const N: usize>(
         &self,
@@ -415,8 +499,21 @@ impl Position {
         } else {
             !0
         };
+        // A cell with no hop out of it is a component of its own: those are counted together,
+        // a move for each first hop into one.
+        let mut exits = 0;
+        for i in 0..N {
+            exits |= shift(land[i], -hops[i]);
+        }
+        let lone = all & !exits;
+        if lone & held != 0 {
+            return None;
+        }
         let mut n = 0;
-        let mut left = all;
+        for &f in &first {
+            n += u64::from((f & lone & end).count_ones());
+        }
+        let mut left = all & exits;
         while left != 0 {
             let comp = spread(left & left.wrapping_neg(), land, hops, 0);
             if comp & held != 0 {
@@ -805,6 +902,9 @@ impl Position {
         };
         if let Some(c) = self.short_hop_classes() {
             perft.gen.occ = self.class_occupancy(c);
+            for s in 0..self.rules.seats {
+                perft.gen.seat_occ[s] = self.seat_class_occupancy(c, s);
+            }
             perft.gen.occ_kept = true;
             perft.loc = c.loc.clone();
         }
@@ -847,11 +947,19 @@ struct Perft {
 }
 
 impl Perft {
-    /// Updates `gen.occ` for a piece moving between padded `f` and `t` (either way).
+    /// Updates the kept class sets for a piece of `seat` moving between padded `f` and `t`
+    /// (either way: the update is its own inverse); `other` is what `t` holds before the
+    /// move (`EMPTY`, or the seat + 1 of the piece a swap moves to `f`, which leaves the
+    /// occupied cells as they are).
     #[inline(always)]
-    fn flip(&mut self, f: u16, t: u16) {
+    fn flip(&mut self, seat: usize, other: u8, f: u16, t: u16) {
         for l in [self.loc[f as usize], self.loc[t as usize]] {
-            self.gen.occ[(l >> 7) as usize] ^= one_bit(l & 127);
+            let (class, b) = ((l >> 7) as usize, one_bit(l & 127));
+            self.gen.seat_occ[seat][class] ^= b;
+            match other {
+                EMPTY => self.gen.occ[class] ^= b,
+                s => self.gen.seat_occ[s as usize - 1][class] ^= b,
+            }
         }
     }
 
@@ -887,17 +995,31 @@ impl Perft {
             }
         } else {
             let mut total = 0;
+            let by_sets = depth == 2 && p.counts_by_sets(&self.gen);
+            let mover = p.to_move as usize;
             for &(f, t) in &list {
-                // A swap leaves the same cells occupied; any other move empties one, fills one.
-                let flip = self.gen.occ_kept && p.board[t as usize] == EMPTY;
-                if flip {
-                    self.flip(f, t);
+                let kept = self.gen.occ_kept;
+                let other = p.board[t as usize];
+                if kept {
+                    self.flip(mover, other, f, t);
                 }
-                let u = p.make(f as usize, t as usize);
-                total += self.count(p, depth - 1, ply + 1);
-                p.unmake(u);
-                if flip {
-                    self.flip(f, t);
+                // The last ply, counted without making the move where the count reads only
+                // the class sets (and the move decides nothing), unless the seat is blocked.
+                let quiet = match by_sets {
+                    true => p.quiet_next_seat(t as usize),
+                    false => None,
+                };
+                let n = quiet.map_or(0, |s| p.count_moves_of(&mut self.gen, s));
+                if n > 0 {
+                    self.generated += 1;
+                    total += n;
+                } else {
+                    let u = p.make(f as usize, t as usize);
+                    total += self.count(p, depth - 1, ply + 1);
+                    p.unmake(u);
+                }
+                if kept {
+                    self.flip(mover, other, f, t);
                 }
             }
             total
@@ -905,6 +1027,29 @@ impl Perft {
         self.lists[ply] = list;
         total
     }
+}
+
+/// Runs `count(gen, bulk)`, with `bulk` (count the steps with class sets) where popcount
+/// is an instruction: always on wasm (`i64.popcnt`), and on x86-64 when the CPU has it
+/// (the baseline target lacks it, and there a software popcount makes the set counting
+/// slower than counting piece by piece), in a copy compiled for it.
+#[inline(always)]
+fn counted_with_popcount<F: FnOnce(&mut MoveGen, bool) -> u64>(gen: &mut MoveGen, count: F) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "popcnt")]
+        unsafe fn with_popcnt<F: FnOnce(&mut MoveGen, bool) -> u64>(gen: &mut MoveGen, count: F) -> u64 {
+            count(gen, true)
+        }
+        if gen.popcnt {
+            // SAFETY: `gen.popcnt` says the CPU has the instruction.
+            unsafe { with_popcnt(gen, count) }
+        } else {
+            count(gen, false)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    count(gen, true)
 }
 
 /// The frame shifts of a short hop along each direction of the star (`Geometry::star`'s
@@ -942,7 +1087,8 @@ fn one_bit(b: u16) -> u128 {
     }
 }
 
-/// `x` shifted left by `s` bits (right for negative `s`).
+/// `x` shifted left by `s` bits (right for negative `s`), `|s| < 64`.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 fn shift(x: u128, s: i8) -> u128 {
     if s >= 0 {
@@ -950,6 +1096,25 @@ fn shift(x: u128, s: i8) -> u128 {
     } else {
         x >> -s
     }
+}
+
+/// `x` shifted left by `s` bits (right for negative `s`), `|s| < 64`, on wasm written on
+/// the two 64-bit halves: the loops over classes and directions are not always unrolled,
+/// and there a `u128` shift by a variable amount is a call into compiler-rt (native code
+/// has the double shift instructions, and the halves made it slower).
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+fn shift(x: u128, s: i8) -> u128 {
+    let (lo, hi) = (x as u64, (x >> 64) as u64);
+    // `(a >> 1) >> (63 - k)` is `a >> (64 - k)`, and 0 for k = 0.
+    let (lo, hi) = if s >= 0 {
+        let k = s as u32;
+        (lo << k, hi << k | (lo >> 1) >> (63 - k))
+    } else {
+        let k = u32::from(s.unsigned_abs());
+        (lo >> k | (hi << 1) << (63 - k), hi >> k)
+    };
+    u128::from(hi) << 64 | u128::from(lo)
 }
 
 /// The cells one short hop from the cells of `front`, along any direction: `front` moved a

@@ -812,6 +812,22 @@ impl Position {
         }
     }
 
+    /// The seat to move after the seat to move plays a move to padded `to`, when that move
+    /// can neither finish a seat nor end the game and the next seat is another one: what
+    /// perft's last ply needs to count the next seat's moves without making the move.
+    /// `None` otherwise. A seat finishes only when a piece enters its target camp (leaving
+    /// one takes a seat further from its goal), so a move that ends outside every target
+    /// camp (not in a solitaire, not while a round is being completed) is such a move.
+    #[inline]
+    pub(crate) fn quiet_next_seat(&self, to: usize) -> Option<usize> {
+        let r = &*self.rules;
+        if self.over || self.closing || r.once || r.target_bits[to] != 0 {
+            return None;
+        }
+        let mover = self.to_move as usize;
+        self.next_seat(mover, false).filter(|&s| s != mover)
+    }
+
     /// The seat to move passes (it has no legal move).
     pub(crate) fn pass_turn(&mut self) -> Undo {
         let undo = self.undo_info(0, 0, 0);

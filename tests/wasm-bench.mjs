@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 /** The issue's requirement: wasm at least this fraction of native speed. */
-const TARGET_RATIO = 0.6;
+const TARGET_RATIO = 0.8;
 /** The issue's requirement: native level 5 search on star-2 mid-games, M nodes/s. */
 const NATIVE_SEARCH_TARGET = 1;
 
@@ -122,11 +122,10 @@ for (const [name, mps] of wasm) {
 }
 
 if (ratios.length > 0) {
-  const judged = ratios.filter((r) => r.name.endsWith('mid-game') || r.name.endsWith('search'));
-  const worst = judged.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+  const worst = ratios.reduce((a, b) => (b.ratio < a.ratio ? b : a));
   const verdict = worst.ratio >= TARGET_RATIO ? 'meets' : 'BELOW';
   console.log(
-    `wasm/native on mid-game move generation and search: worst ${worst.ratio.toFixed(2)}`
+    `wasm/native on move generation, perft and search: worst ${worst.ratio.toFixed(2)}`
     + ` (${worst.name}), ${verdict} the ${TARGET_RATIO}x target`,
   );
 }
