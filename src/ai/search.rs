@@ -608,7 +608,11 @@ impl<'a> Searcher<'a> {
             };
             let m = *m;
             i += 1;
-            let leaf = if leaves { self.leaf_score(&m, !max_layer) } else { None };
+            let leaf = if leaves {
+                self.leaf_score(&m, !max_layer)
+            } else {
+                None
+            };
             let score = if let Some(score) = leaf {
                 // As `make` counts it.
                 self.nodes += 1;
