@@ -25,7 +25,7 @@
 use super::eval::{EvalTables, ROW};
 use super::{Clock, Limits};
 use crate::movegen::MoveGen;
-use crate::position::{mix64, turn_key, Position, MAX_SEATS};
+use crate::position::{mix64, turn_key, Position, EMPTY, MAX_SEATS};
 
 pub(crate) const WIN: i32 = 1_000_000;
 /// Deepest iteration.
@@ -142,6 +142,14 @@ pub(crate) struct Searcher<'a> {
     /// What each `make` added to `race_gain`, and whether it counted one of our moves, for
     /// `unmake`.
     gains: Vec<(i32, bool)>,
+    /// Each seat's score ([`EvalTables::seat_score`]) in the current position, kept up to
+    /// date by `make` and `unmake` rather than summed over the pieces at every leaf.
+    scores: [i32; MAX_SEATS],
+    /// What each `make` changed in `scores`: the mover's seat and change, and a swapped
+    /// piece's (seat and change; 0 without a swap), for `unmake`.
+    score_moves: Vec<(u8, i32, u8, i32)>,
+    /// Each seat's team (`Variant::team_of`).
+    team_of: [u8; MAX_SEATS],
     /// How the race model breaks an opponent's ties between most-progress moves: 0 by the
     /// evaluation's gain, else at random, fixed by this seed for the whole search (one
     /// sampled world, see [`Searcher::enter_world`]).
@@ -212,6 +220,9 @@ impl<'a> Searcher<'a> {
             race_gain: 0,
             our_moves: 0,
             gains: Vec::with_capacity(MAX_PLY * MAX_SEATS),
+            scores: std::array::from_fn(|s| if s < r.seats { ev.seat_score(pos, s) } else { 0 }),
+            score_moves: Vec::with_capacity(MAX_PLY * MAX_SEATS),
+            team_of: std::array::from_fn(|s| if s < r.seats { v.team_of(s) as u8 } else { 0 }),
             tie_seed: 0,
             ties: if opposing_sides > 1 {
                 vec![
@@ -288,25 +299,30 @@ impl<'a> Searcher<'a> {
 
     /// The undiscounted score of the position (see [`Self::evaluate`]).
     fn static_eval(&self) -> i32 {
+        debug_assert!((0..self.seats).all(|s| self.scores[s] == self.ev.seat_score(&self.pos, s)));
+        self.eval_scores(&self.scores)
+    }
+
+    /// [`Self::static_eval`] of a position whose seats score `scores`.
+    #[inline]
+    fn eval_scores(&self, scores: &[i32; MAX_SEATS]) -> i32 {
         let mut mine = 0;
         let mut teams = [0i32; MAX_SEATS];
-        let v = &self.pos.rules().variant;
-        for s in 0..self.seats {
-            let sc = self.ev.seat_score(&self.pos, s);
+        for (s, &sc) in scores.iter().enumerate().take(self.seats) {
             if self.team & (1 << s) != 0 {
                 mine += sc;
             } else {
-                teams[v.team_of(s)] += sc;
+                teams[self.team_of[s] as usize] += sc;
             }
         }
-        let best_opp = (0..self.seats)
-            .filter(|&s| (self.team | self.root_placed) & (1 << s) == 0)
-            .map(|s| teams[v.team_of(s)])
-            .max()
-            .unwrap_or(0);
         if self.race_only {
             return mine;
         }
+        let best_opp = (0..self.seats)
+            .filter(|&s| (self.team | self.root_placed) & (1 << s) == 0)
+            .map(|s| teams[self.team_of[s] as usize])
+            .max()
+            .unwrap_or(0);
         mine - best_opp
     }
 
@@ -389,8 +405,24 @@ impl<'a> Searcher<'a> {
         ((m.from as usize) * 613 + m.to as usize * 31 + m.seat as usize) & 0xffff
     }
 
-    /// Generates and scores the moves of the layer's seats into `lists[ply]`.
+    /// Generates and scores the moves of the layer's seats into `lists[ply]`, sorted best
+    /// first.
     fn generate(&mut self, ply: usize, seats: u8, tt_move: u32) {
+        self.generate_unsorted(ply, seats, tt_move);
+        Self::sort(&mut self.lists[ply]);
+    }
+
+    /// The move ordering's sort. Its order among equal scores is part of the moves the
+    /// search chooses (`tests/determinism.rs`), so it is always this sort of the list as
+    /// generated.
+    fn sort(list: &mut [Scored]) {
+        list.sort_unstable_by_key(|m| -m.score);
+    }
+
+    /// Generates and scores the moves of the layer's seats into `lists[ply]`, in generation
+    /// order; returns the index of the best-scored move when no other has its score (the
+    /// move the sort would put first), for a search that may need no other move.
+    fn generate_unsorted(&mut self, ply: usize, seats: u8, tt_move: u32) -> Option<usize> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         let finished = self.pos.finished().0;
@@ -420,8 +452,16 @@ impl<'a> Searcher<'a> {
                 m.score += self.history[Self::hist_index(m)].min(ROW * 4);
             }
         }
-        list.sort_unstable_by_key(|m| -m.score);
+        let (mut best, mut at, mut unique) = (i32::MIN, 0, false);
+        for (i, m) in list.iter().enumerate() {
+            if m.score > best {
+                (best, at, unique) = (m.score, i, true);
+            } else if m.score == best {
+                unique = false;
+            }
+        }
         self.lists[ply] = list;
+        unique.then_some(at)
     }
 
     fn layer_seats(&self, max_layer: bool) -> u8 {
@@ -454,14 +494,37 @@ impl<'a> Searcher<'a> {
         }
         self.race_gain += g;
         self.gains.push((g, counted));
+        let moved = self.score_move(m);
+        self.scores[moved.0 as usize] += moved.1;
+        self.scores[moved.2 as usize] += moved.3;
+        self.score_moves.push(moved);
         self.pos.set_turn(m.seat as usize);
         self.pos.make(m.from as usize, m.to as usize)
+    }
+
+    /// What move `m` changes in `scores`: the mover's seat and gain, and the seat and change
+    /// of the piece it swaps with (seat 0 and no change without a swap).
+    #[inline(always)]
+    fn score_move(&self, m: &Scored) -> (u8, i32, u8, i32) {
+        let (s, f, t) = (m.seat as usize, m.from as usize, m.to as usize);
+        let other = self.pos.board[t];
+        let swapped = if other != EMPTY && (other as usize) <= MAX_SEATS {
+            let o = other as usize - 1;
+            (o as u8, self.ev.value[o][f] - self.ev.value[o][t])
+        } else {
+            (0, 0)
+        };
+        (m.seat, self.ev.gain(s, f, t), swapped.0, swapped.1)
     }
 
     fn unmake(&mut self, u: crate::position::Undo, restore_turn: u8) {
         if let Some((g, counted)) = self.gains.pop() {
             self.race_gain -= g;
             self.our_moves -= usize::from(counted);
+        }
+        if let Some((s, d, o, e)) = self.score_moves.pop() {
+            self.scores[s as usize] -= d;
+            self.scores[o as usize] -= e;
         }
         self.pos.unmake(u);
         self.pos.set_turn(restore_turn as usize);
@@ -501,7 +564,9 @@ impl<'a> Searcher<'a> {
             }
         }
         let seats = self.layer_seats(max_layer);
-        self.generate(ply, seats, tt_move);
+        // The list is sorted only once a second move is needed: most nodes need only the
+        // first, the best-scored, when no other move has its score.
+        let mut first = self.generate_unsorted(ply, seats, tt_move);
         let turn = self.pos.to_move;
         let mut list = std::mem::take(&mut self.lists[ply]);
         if list.is_empty() {
@@ -516,47 +581,80 @@ impl<'a> Searcher<'a> {
                 0
             };
         }
-        if !max_layer && self.seats > 2 && list.len() > BRS_REPLIES {
-            list.truncate(BRS_REPLIES);
+        let truncate = !max_layer && self.seats > 2;
+        if first.is_none() {
+            Self::sort(&mut list);
+            if truncate {
+                list.truncate(BRS_REPLIES);
+            }
         }
+        // Children that are leaves and cannot end the game are scored without making the
+        // move (see `leaf_score`).
+        let leaves = depth == 1 && !self.race_only && !self.pos.is_closing();
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if max_layer { -WIN - 1 } else { WIN + 1 };
-        let mut best_move = list[0];
-        for (i, m) in list.iter().enumerate() {
-            let u = self.make(m);
-            let quiet = i >= 3 && m.score < ROW / 2;
-            // Reduce by two plies so the leaf still ends with the same side to move: in a race
-            // game a leaf after our move and one after theirs differ by a whole move's gain.
-            let reduce = if depth >= LMR_DEPTH && quiet { 2 } else { 0 };
-            let score = if i == 0 {
-                self.search(depth - 1, ply + 1, alpha, beta, !max_layer)
-            } else if max_layer {
-                let mut s = self.search(depth - 1 - reduce, ply + 1, alpha, alpha + 1, false);
-                if s > alpha && !self.stopped {
-                    s = self.search(depth - 1, ply + 1, alpha, beta, false);
+        let mut best_move = list[first.unwrap_or(0)];
+        let mut i = 0;
+        loop {
+            if i > 0 && first.take().is_some() {
+                Self::sort(&mut list);
+                debug_assert_eq!(list[0].packed(), best_move.packed());
+                if truncate {
+                    list.truncate(BRS_REPLIES);
                 }
-                s
-            } else {
-                let mut s = self.search(depth - 1 - reduce, ply + 1, beta - 1, beta, true);
-                if s < beta && !self.stopped {
-                    s = self.search(depth - 1, ply + 1, alpha, beta, true);
-                }
-                s
-            };
-            self.unmake(u, turn);
-            if self.stopped {
-                break;
             }
+            let Some(m) = list.get(first.unwrap_or(i)) else {
+                break;
+            };
+            let m = *m;
+            i += 1;
+            let leaf = if leaves {
+                self.leaf_score(&m, !max_layer)
+            } else {
+                None
+            };
+            let score = if let Some(score) = leaf {
+                // As `make` counts it.
+                self.nodes += 1;
+                score
+            } else {
+                let u = self.make(&m);
+                let quiet = i > 3 && m.score < ROW / 2;
+                // Reduce by two plies so the leaf still ends with the same side to move: in a
+                // race game a leaf after our move and one after theirs differ by a whole
+                // move's gain.
+                let reduce = if depth >= LMR_DEPTH && quiet { 2 } else { 0 };
+                let score = if i == 1 {
+                    self.search(depth - 1, ply + 1, alpha, beta, !max_layer)
+                } else if max_layer {
+                    let mut s = self.search(depth - 1 - reduce, ply + 1, alpha, alpha + 1, false);
+                    if s > alpha && !self.stopped {
+                        s = self.search(depth - 1, ply + 1, alpha, beta, false);
+                    }
+                    s
+                } else {
+                    let mut s = self.search(depth - 1 - reduce, ply + 1, beta - 1, beta, true);
+                    if s < beta && !self.stopped {
+                        s = self.search(depth - 1, ply + 1, alpha, beta, true);
+                    }
+                    s
+                };
+                self.unmake(u, turn);
+                if self.stopped {
+                    break;
+                }
+                score
+            };
             if max_layer {
                 if score > best {
                     best = score;
-                    best_move = *m;
+                    best_move = m;
                 }
                 alpha = alpha.max(score);
             } else {
                 if score < best {
                     best = score;
-                    best_move = *m;
+                    best_move = m;
                 }
                 beta = beta.min(score);
             }
@@ -567,7 +665,7 @@ impl<'a> Searcher<'a> {
                     k[1] = k[0];
                     k[0] = p;
                 }
-                let h = &mut self.history[Self::hist_index(m)];
+                let h = &mut self.history[Self::hist_index(&m)];
                 *h = (*h + depth * depth).min(1 << 16);
                 break;
             }
@@ -593,6 +691,26 @@ impl<'a> Searcher<'a> {
             best: best_move.packed(),
         };
         best
+    }
+
+    /// The score of the leaf after move `m` of this node (`leaf_max`: the leaf's layer), the
+    /// move not made: its evaluation from the seats' scores as `make` would change them,
+    /// with the tempo of a leaf. `None` when the move may end the game or finish a seat (it
+    /// starts or ends in the target camp of a seat still playing), which only the move made
+    /// tells. Only outside a race, whose evaluation follows the line, and never while a
+    /// round is being completed (the round may end with any move).
+    #[inline(always)]
+    fn leaf_score(&self, m: &Scored, leaf_max: bool) -> Option<i32> {
+        let r = self.pos.rules();
+        let touched = r.target_bits[m.from as usize] | r.target_bits[m.to as usize];
+        if touched & !self.pos.finished().0 != 0 {
+            return None;
+        }
+        let (s, d, o, e) = self.score_move(m);
+        let mut scores = self.scores;
+        scores[s as usize] += d;
+        scores[o as usize] += e;
+        Some(self.eval_scores(&scores) + if leaf_max { TEMPO } else { -TEMPO })
     }
 
     /// At a race leaf where our side is to move: what our next move would add, the gain
