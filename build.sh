@@ -6,9 +6,9 @@
 #   ./build.sh test          every check: format, lints, native tests, build, wasm tests in
 #                            headless Chromium, JS unit tests, type check, end-to-end tests
 #   ./build.sh dist          build, then the deployable site dist/ (+ one-file dist/halma.html)
-#   ./build.sh bench [--rounds N] [--millis MS] [--nodes N]
-#                            move generation and search speed, native and wasm (Node),
-#                            and their ratio
+#   ./build.sh bench [--rounds N] [--millis MS] [--nodes N] [--browser]
+#                            move generation and search speed, native and wasm (in Node,
+#                            or with --browser in headless Chromium), and their ratio
 #
 # Missing tools are installed on demand, each only when missing (a second run installs
 # nothing): the wasm32 Rust target, wasm-bindgen-cli into .tools/, npm packages from
@@ -249,10 +249,12 @@ bench() {
   ensure_rust
   ensure_bindgen
   ensure_npm
+  local a
+  for a in "$@"; do [[ "$a" == --browser ]] && ensure_chromium; done
   build_wasm "$BENCH_PKG" bench " with the benchmarks (feature bench)"
   say "building the native CLI (cargo build --release --bin $CRATE)"
   cargo build --release --bin "$CRATE"
-  say "move generation and search: native halma bench and the wasm build in Node, alternating (tests/wasm-bench.mjs)"
+  say "move generation and search: native halma bench and the wasm build in Node (--browser: Chromium), alternating (tests/wasm-bench.mjs)"
   node tests/wasm-bench.mjs --pkg "$BENCH_PKG" --native "$TARGET_DIR/release/$CRATE" "$@"
 }
 

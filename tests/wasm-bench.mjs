@@ -1,17 +1,21 @@
-// Move generation and search speed of the wasm build in Node: the benchMovegen and
-// benchSearch exports of src/wasm.rs, the same work as the native `halma bench`, on the
-// same positions (the search visits the same nodes on both).
+// Move generation and search speed of the wasm build in Node (or headless Chromium): the
+// benchMovegen and benchSearch exports of src/wasm.rs, the same work as the native
+// `halma bench`, on the same positions (the search visits the same nodes on both).
 //
-//   node tests/wasm-bench.mjs --pkg DIR [--millis MS] [--nodes N] [--rounds N] [--native PATH_TO_HALMA]
+//   node tests/wasm-bench.mjs --pkg DIR [--millis MS] [--nodes N] [--rounds N] [--native PATH_TO_HALMA] [--browser]
 //
 // DIR holds a wasm build with the `bench` feature (the production www/pkg leaves the
 // benchmarks out); `./build.sh bench` builds one into target/pkg-bench/. With --native (as `./build.sh bench` runs it), the
 // native `halma bench` runs too, alternating with the wasm runs, and the best figure of
 // each over the rounds is compared: on a busy machine the best run is the least disturbed.
+// With --browser the wasm runs in a page of headless Chromium (Debian's /usr/bin/chromium,
+// driven by playwright-core) instead of in Node: the browser's engine, not Node's.
 // A benchmark, not a test: nothing here fails on a slow machine.
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -28,6 +32,7 @@ const { values: opts } = parseArgs({
     rounds: { type: 'string', default: '3' },
     native: { type: 'string' },
     pkg: { type: 'string', default: `${root}target/pkg-bench` },
+    browser: { type: 'boolean', default: false },
   },
 });
 const millis = Number(opts.millis);
@@ -35,11 +40,73 @@ const nodes = Number(opts.nodes);
 const rounds = Math.max(1, Number(opts.rounds) || 1);
 
 const pkg = opts.pkg.replace(/\/$/, '');
-const { default: init, benchMovegen, benchSearch } = await import(pathToFileURL(`${pkg}/halma.js`).href);
-await init({ module_or_path: readFileSync(`${pkg}/halma_bg.wasm`) });
-if (typeof benchMovegen !== 'function') {
-  throw new Error(`${pkg} is a wasm build without the bench feature (./build.sh bench builds one)`);
+
+/**
+ * The wasm build's two benchmarks, in Node or in a Chromium page; and how to shut down.
+ * @returns {Promise<{ movegen: (ms: number) => Promise<any[]>, search: (n: number) => Promise<any[]>, engine: string, close: () => Promise<void> }>}
+ */
+async function loadWasm() {
+  if (!opts.browser) {
+    const { default: init, benchMovegen, benchSearch } = await import(pathToFileURL(`${pkg}/halma.js`).href);
+    await init({ module_or_path: readFileSync(`${pkg}/halma_bg.wasm`) });
+    if (typeof benchMovegen !== 'function') {
+      throw new Error(`${pkg} is a wasm build without the bench feature (./build.sh bench builds one)`);
+    }
+    return {
+      movegen: async (ms) => benchMovegen(ms),
+      search: async (n) => benchSearch(n),
+      engine: `Node ${process.version}`,
+      close: async () => {},
+    };
+  }
+  const { chromium } = await import('playwright-core');
+  // The page and the package from one local origin (a module import needs http).
+  const server = createServer((req, res) => {
+    const name = new URL(req.url, 'http://x').pathname.slice(1);
+    if (name === '') {
+      res.setHeader('content-type', 'text/html');
+      res.end('<!doctype html><title>wasm bench</title>');
+      return;
+    }
+    if (!/^halma(_bg\.wasm|\.js)$/.test(name)) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    res.setHeader('content-type', name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript');
+    res.end(readFileSync(`${pkg}/${name}`));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const profile = mkdtempSync(`${tmpdir()}/halma-bench-`);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  const ok = await page.evaluate(async () => {
+    const m = await import('/halma.js');
+    await m.default();
+    globalThis.bench = m;
+    return typeof m.benchMovegen === 'function';
+  });
+  if (!ok) throw new Error(`${pkg} is a wasm build without the bench feature (./build.sh bench builds one)`);
+  const version = context.browser()?.version() ?? await page.evaluate(() => navigator.userAgent);
+  return {
+    movegen: (ms) => page.evaluate((x) => globalThis.bench.benchMovegen(x), ms),
+    search: (n) => page.evaluate((x) => globalThis.bench.benchSearch(x), n),
+    engine: `Chromium ${version}`,
+    close: async () => {
+      await context.close();
+      server.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
+
+const wasmBench = await loadWasm();
 
 /**
  * Millions per second by figure name from `halma bench` output:
@@ -73,8 +140,8 @@ function keepBest(best, figures) {
 
 // Warm-up, so the figures measure V8's optimised tier rather than its baseline compiler
 // (native code needs no warm-up).
-benchMovegen(200);
-benchSearch(20000);
+await wasmBench.movegen(200);
+await wasmBench.search(20000);
 const native = new Map();
 const wasm = new Map();
 /** @type {Map<string, any>} the wasm result with the best figure, for its details */
@@ -88,8 +155,8 @@ for (let round = 1; round <= rounds; round++) {
     keepBest(native, parseNative(out));
   }
   const runs = [
-    ...benchMovegen(millis).map((r) => ({ r, mps: r.listsPerSecond / 1e6 })),
-    ...benchSearch(nodes).map((r) => ({ r, mps: r.nodesPerSecond / 1e6 })),
+    ...(await wasmBench.movegen(millis)).map((r) => ({ r, mps: r.listsPerSecond / 1e6 })),
+    ...(await wasmBench.search(nodes)).map((r) => ({ r, mps: r.nodesPerSecond / 1e6 })),
   ];
   for (const { r, mps } of runs) {
     if (mps > (wasm.get(r.name) ?? 0)) details.set(r.name, r);
@@ -99,7 +166,7 @@ for (let round = 1; round <= rounds; round++) {
 
 console.log(
   `move generation (M lists/s, best of ${rounds} run(s) of ${millis} ms each) and level 5`
-  + ` search (M nodes/s, ${nodes} nodes a position); wasm in Node ${process.version}:`,
+  + ` search (M nodes/s, ${nodes} nodes a position); wasm in ${wasmBench.engine}:`,
 );
 const ratios = [];
 for (const [name, mps] of wasm) {
@@ -137,3 +204,4 @@ if (star2) {
     + ` the ${NATIVE_SEARCH_TARGET} M nodes/s target`,
   );
 }
+await wasmBench.close();
