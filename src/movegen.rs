@@ -1077,6 +1077,7 @@ fn spread<const N: usize>(mut front: u128, land: &[u128; 8], hops: &[i8; N], hel
 }
 
 /// The set of the one bit `b` (< 128), without a variable 128-bit shift.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 fn one_bit(b: u16) -> u128 {
     let low = 1u64 << (b & 63);
@@ -1085,6 +1086,17 @@ fn one_bit(b: u16) -> u128 {
     } else {
         (low as u128) << 64
     }
+}
+
+/// The set of the one bit `b` (< 128), on wasm by masks: LLVM turns the branch above into
+/// `low << (b & 64)`, a variable 128-bit shift, which wasm does by a call into compiler-rt.
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+fn one_bit(b: u16) -> u128 {
+    let low = 1u64 << (b & 63);
+    // All ones when the bit is in the high half.
+    let high = 0u64.wrapping_sub(u64::from(b >> 6 & 1));
+    u128::from(low & high) << 64 | u128::from(low & !high)
 }
 
 /// `x` shifted left by `s` bits (right for negative `s`), `|s| < 64`.
