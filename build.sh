@@ -44,11 +44,9 @@ WASM_GZIP_BUDGET_KB=100
 
 # wasm-opt (npm binaryen 132) flags. It reads the wasm features from the module's
 # target_features section; never add -all (its output fails to load). Measured: most of the
-# size gain is the stripped name section; -Oz (like -O1..-O4) leaves mid-game move
-# generation as fast but makes perft about 18% slower in V8, all of it from the
-# optimize-instructions pass (`--skip-pass=optimize-instructions` gets it back for +0.5 KiB
-# gzipped). With the AI in, ./build.sh bench put the level 5 search at 0.76 (star-2) and
-# 0.78 (halma) of native speed, mid-game move generation at 0.74 and 0.81.
+# size gain is the stripped name section. -Oz once made perft about 18% slower in V8 (the
+# optimize-instructions pass); with today's generator `--skip-pass=optimize-instructions`
+# measures the same within ±4% (docs/engine.md, Speed).
 # --low-memory-unused: -0.5 KiB gzipped, not taken (perft and search looked slower in one
 # side-by-side run, on a busy machine).
 WASM_OPT_FLAGS=(-Oz --strip-debug --strip-producers)
