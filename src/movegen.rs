@@ -1076,21 +1076,9 @@ fn spread<const N: usize>(mut front: u128, land: &[u128; 8], hops: &[i8; N], hel
     }
 }
 
-/// The set of the one bit `b` (< 128), without a variable 128-bit shift.
-#[cfg(not(target_arch = "wasm32"))]
-#[inline(always)]
-fn one_bit(b: u16) -> u128 {
-    let low = 1u64 << (b & 63);
-    if b < 64 {
-        low as u128
-    } else {
-        (low as u128) << 64
-    }
-}
-
-/// The set of the one bit `b` (< 128), on wasm by masks: LLVM turns the branch above into
-/// `low << (b & 64)`, a variable 128-bit shift, which wasm does by a call into compiler-rt.
-#[cfg(target_arch = "wasm32")]
+/// The set of the one bit `b` (< 128), by masks: without a variable 128-bit shift, which
+/// wasm does by a call into compiler-rt (LLVM turns a branch on `b < 64` into
+/// `low << (b & 64)`).
 #[inline(always)]
 fn one_bit(b: u16) -> u128 {
     let low = 1u64 << (b & 63);
