@@ -6,6 +6,7 @@
 // host); and another site's pages that embed boards from those two (tests/e2e/serve-host.mjs).
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_LAUNCH } from './tests/chromium.mjs';
 
 const PORT = Number(process.env.HALMA_E2E_PORT || 47391);
 const SUBPATH_PORT = PORT + 1;
@@ -36,19 +37,7 @@ export default defineConfig({
     viewport: { width: 1200, height: 900 },
     trace: 'off',
     screenshot: 'off',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--headless',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [

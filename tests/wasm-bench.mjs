@@ -18,6 +18,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_LAUNCH } from './chromium.mjs';
 
 /** The issue's requirement: wasm at least this fraction of native speed. */
 const TARGET_RATIO = 0.8;
@@ -78,12 +79,7 @@ async function loadWasm() {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const profile = mkdtempSync(`${tmpdir()}/halma-bench-`);
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM_LAUNCH, headless: true });
   const page = await context.newPage();
   await page.goto(`http://127.0.0.1:${server.address().port}/`);
   const ok = await page.evaluate(async () => {
