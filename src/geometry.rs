@@ -108,19 +108,24 @@ pub struct Geometry {
     pub(crate) classes: Option<Box<Classes>>,
 }
 
-/// Width of a parity-class frame in bits: 10 columns and a guard column that no board cell
-/// uses, so a shift by one column never carries a cell into the next row.
+/// Width of a frame row in bits: 10 columns and a guard column that no board cell uses, so
+/// a shift by one column never carries a cell into the next row.
 pub(crate) const FRAME_W: u32 = 11;
 
 /// The board split into its four parity classes, each a 128-bit set.
 ///
 /// A hop moves a piece two cells along a line, so it keeps the parity of both the row and
 /// the column: the cells a piece can reach by hops lie in its own class, and in the class's
-/// frame (every second row and column) a hop is a shift by one frame step. So one piece's
-/// hop destinations are a flood fill of a few shifts and masks on a `u128`, and the masks
-/// of where hops may land are the same for every piece of a class. The frame: cell
-/// `(row, col)` of the board (padding left out) is bit `(row / 2) * FRAME_W + col / 2` of
-/// class `(row % 2) * 2 + col % 2`. Boards up to 20×20 and stars up to side 4 fit.
+/// frame (every second row and column) a hop is one frame step. So one piece's hop
+/// destinations are a flood fill of a few shifts and masks on a `u128`, and the masks of
+/// where hops may land are the same for every piece of a class. The frame: cell
+/// `(row, col)` of the board (padding left out) is in class `(row % 2) * 2 + col % 2`, at
+/// frame row `r = row / 2` and column `col / 2`; the even frame rows fill the low 64 bits
+/// and the odd ones the high 64, `FRAME_W` bits a row: bit
+/// `(r % 2) * 64 + (r / 2) * FRAME_W + col / 2`. So a step to the next frame row moves
+/// bits between the halves without crossing inside one, and every frame step is one
+/// 64-bit shift a half ([`frame_shift`]) rather than a 128-bit shift, which wasm does with
+/// several. Boards up to 20×20 and stars up to side 4 fit.
 #[derive(Clone, Debug)]
 pub(crate) struct Classes {
     /// Per padded cell: `class << 7 | bit` (board cells only).
@@ -146,12 +151,46 @@ pub(crate) const SQUARE_DIRS: [(i8, i8); 8] = [
 ];
 
 /// Where the cell one step along direction `d` from a cell of class `class` lies: its
-/// class, and the left shift (negative: right) that moves the first cell's frame bit onto
-/// the second's.
+/// class, and the frame step onto it as `FRAME_W * rows + columns` (each −1, 0 or 1), the
+/// form [`frame_shift`] takes.
 pub(crate) const fn class_step(class: usize, d: (i8, i8)) -> (usize, i8) {
     let (v, u) = ((class >> 1) as i8 + d.0, (class & 1) as i8 + d.1);
     let to = ((v & 1) * 2 + (u & 1)) as usize;
     (to, v.div_euclid(2) * FRAME_W as i8 + u.div_euclid(2))
+}
+
+/// The class-frame bit of the cell at frame row `r` and column `c` (see [`Classes`]).
+const fn frame_bit(r: usize, c: usize) -> usize {
+    (r & 1) * 64 + (r >> 1) * FRAME_W as usize + c
+}
+
+/// The set `x` of a class frame moved by the frame step `s`, `FRAME_W * rows + columns`
+/// with rows and columns each −1, 0 or 1 (see [`Classes`]). Each half is shifted by a
+/// constant when `s` is one, as in the move generator's unrolled loops.
+#[inline(always)]
+pub(crate) fn frame_shift(x: u128, s: i8) -> u128 {
+    #[inline(always)]
+    fn cols(x: u64, c: i8) -> u64 {
+        if c >= 0 {
+            x << c
+        } else {
+            x >> -c
+        }
+    }
+    let (even, odd) = (x as u64, (x >> 64) as u64);
+    let w = FRAME_W as i8;
+    let (even, odd) = if s > w / 2 {
+        // Down a row: an even row r moves to odd row r + 1 at the same place in its half,
+        // an odd row to the even row r + 1, one row further into its half.
+        let c = s - w;
+        (odd << (w + c), cols(even, c))
+    } else if s < -w / 2 {
+        let c = s + w;
+        (cols(odd, c), even >> (w - c))
+    } else {
+        (cols(even, s), cols(odd, s))
+    };
+    u128::from(odd) << 64 | u128::from(even)
 }
 
 impl Classes {
@@ -160,7 +199,7 @@ impl Classes {
     #[inline(never)]
     fn new(w: usize, span: usize, dirs: &[isize], pads: &[u16]) -> Option<Box<Classes>> {
         let half = span.div_ceil(2);
-        if half >= FRAME_W as usize || half * FRAME_W as usize > 128 {
+        if half >= FRAME_W as usize || half.div_ceil(2) * FRAME_W as usize > 64 {
             return None;
         }
         let mut c = Box::new(Classes {
@@ -171,7 +210,7 @@ impl Classes {
         for &pad in pads {
             let (v, u) = (pad as usize / w - 2, pad as usize % w - 2);
             let class = (v & 1) * 2 + (u & 1);
-            let bit = (v >> 1) * FRAME_W as usize + (u >> 1);
+            let bit = frame_bit(v >> 1, u >> 1);
             c.loc[pad as usize] = (class << 7 | bit) as u16;
             c.pad_of[class][bit] = pad;
             c.cells[class] |= 1 << bit;
@@ -496,6 +535,57 @@ impl fmt::Display for Shape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every step and every short hop from every cell, done on the cell's class-frame bit by
+    /// `frame_shift`, lands on the bit of the cell it reaches, on every board with frames;
+    /// and a step off the board lands on no cell of its class.
+    #[test]
+    fn frame_shifts_move_each_cell_onto_its_neighbour() {
+        let boards = [
+            Geometry::star(2),
+            Geometry::star(4),
+            Geometry::square(8, 10),
+            Geometry::square(16, 19),
+            Geometry::square(20, 19),
+        ];
+        for g in &boards {
+            let c = g.classes.as_deref().expect("the board has class frames");
+            let table: &[(i8, i8)] = if g.dirs.len() == 6 {
+                &STAR_DIRS
+            } else {
+                &SQUARE_DIRS
+            };
+            let mut checked = 0;
+            for cell in g.cells() {
+                let pad = g.pad(cell);
+                let l = c.loc[pad];
+                let (class, bit) = ((l >> 7) as usize, 1u128 << (l & 127));
+                for (&(v, u), &d) in table.iter().zip(&g.dirs) {
+                    for k in [1, 2] {
+                        let (to, s) = class_step(class, (k * v, k * u));
+                        let moved = frame_shift(bit, s);
+                        let t = (pad as isize + k as isize * d) as usize;
+                        match g.pad_to_cell.get(t) {
+                            Some(&n) if n != NO_CELL => {
+                                let lt = c.loc[t];
+                                assert_eq!(to, (lt >> 7) as usize);
+                                assert_eq!(
+                                    moved,
+                                    1 << (lt & 127),
+                                    "{} by {:?}",
+                                    g.name(cell),
+                                    (k * v, k * u)
+                                );
+                                checked += 1;
+                            }
+                            _ => assert_eq!(moved & c.cells[to], 0, "{} off the board", g.name(cell)),
+                        }
+                    }
+                }
+            }
+            assert!(checked > g.len() * 2);
+        }
+    }
 
     #[test]
     fn star_sizes_and_names() {

@@ -24,8 +24,26 @@
 //! flood fill a component rather than one a piece.
 
 use crate::error::{Error, ErrorKind};
-use crate::geometry::{class_step, Cell, Classes, MAX_PAD, SQUARE_DIRS, STAR_DIRS};
+use crate::geometry::{class_step, frame_shift, Cell, Classes, MAX_PAD, SQUARE_DIRS, STAR_DIRS};
 use crate::position::{clip, Move, Position, EMPTY, MAX_SEATS};
+
+/// Runs `$body` once for each of the four parity classes, `$class` bound to the class as a
+/// constant: so [`class_step`]'s frame steps, and the shifts by them, are constants.
+macro_rules! each_class {
+    ($class:ident => $body:block) => {{
+        for_class!($class, 0, $body);
+        for_class!($class, 1, $body);
+        for_class!($class, 2, $body);
+        for_class!($class, 3, $body);
+    }};
+}
+
+macro_rules! for_class {
+    ($class:ident, $n:literal, $body:block) => {{
+        let $class: usize = $n;
+        $body
+    }};
+}
 
 /// Reusable scratch space for generation (visited set and flood-fill stack), so the hot
 /// path allocates nothing.
@@ -233,14 +251,14 @@ impl Position {
             gen.occ = self.class_occupancy(c);
         }
         let occ = gen.occ;
-        for class in 0..4 {
+        each_class!(class => {
             let empty = c.cells[class] & !occ[class];
             for (i, &(v, u)) in dirs.iter().enumerate() {
                 // The cell hopped over is one step back from the landing cell.
                 let (over, s) = class_step(class, (-v, -u));
-                gen.land[class][i] = empty & shift(occ[over], -s);
+                gen.land[class][i] = empty & frame_shift(occ[over], -s);
             }
-        }
+        });
     }
 
     /// The occupied cells of each parity class.
@@ -443,17 +461,17 @@ impl Position {
         }
         let target = &r.class_target[seat];
         let mut n = 0;
-        for class in 0..4 {
+        each_class!(class => {
             let held = if r.lock { mine[class] & target[class] } else { 0 };
             let loose = mine[class] & !held;
             for &d in dirs {
                 let (to, s) = class_step(class, d);
-                n += u64::from((shift(loose, s) & free[to]).count_ones());
+                n += u64::from((frame_shift(loose, s) & free[to]).count_ones());
                 if held != 0 {
-                    n += u64::from((shift(held, s) & free[to] & target[to]).count_ones());
+                    n += u64::from((frame_shift(held, s) & free[to] & target[to]).count_ones());
                 }
             }
-        }
+        });
         n
     }
 
@@ -484,7 +502,7 @@ impl Position {
         let mut first = [0u128; N];
         let mut all = 0;
         for i in 0..N {
-            first[i] = shift(mine, hops[i]) & land[i];
+            first[i] = frame_shift(mine, hops[i]) & land[i];
             all |= first[i];
         }
         if all == 0 {
@@ -503,7 +521,7 @@ impl Position {
         // a move for each first hop into one.
         let mut exits = 0;
         for i in 0..N {
-            exits |= shift(land[i], -hops[i]);
+            exits |= frame_shift(land[i], -hops[i]);
         }
         let lone = all & !exits;
         if lone & held != 0 {
@@ -523,7 +541,7 @@ impl Position {
             // The pieces with a first hop into the component.
             let mut from = 0;
             for i in 0..N {
-                from |= shift(first[i] & comp, -hops[i]);
+                from |= frame_shift(first[i] & comp, -hops[i]);
             }
             n += u64::from((comp & end).count_ones()) * u64::from(from.count_ones());
         }
@@ -1087,43 +1105,13 @@ fn one_bit(b: u16) -> u128 {
     u128::from(low & high) << 64 | u128::from(low & !high)
 }
 
-/// `x` shifted left by `s` bits (right for negative `s`), `|s| < 64`.
-#[cfg(not(target_arch = "wasm32"))]
-#[inline(always)]
-fn shift(x: u128, s: i8) -> u128 {
-    if s >= 0 {
-        x << s
-    } else {
-        x >> -s
-    }
-}
-
-/// `x` shifted left by `s` bits (right for negative `s`), `|s| < 64`, on wasm written on
-/// the two 64-bit halves: the loops over classes and directions are not always unrolled,
-/// and there a `u128` shift by a variable amount is a call into compiler-rt (native code
-/// has the double shift instructions, and the halves made it slower).
-#[cfg(target_arch = "wasm32")]
-#[inline(always)]
-fn shift(x: u128, s: i8) -> u128 {
-    let (lo, hi) = (x as u64, (x >> 64) as u64);
-    // `(a >> 1) >> (63 - k)` is `a >> (64 - k)`, and 0 for k = 0.
-    let (lo, hi) = if s >= 0 {
-        let k = s as u32;
-        (lo << k, hi << k | (lo >> 1) >> (63 - k))
-    } else {
-        let k = u32::from(s.unsigned_abs());
-        (lo >> k | (hi << 1) << (63 - k), hi >> k)
-    };
-    u128::from(hi) << 64 | u128::from(lo)
-}
-
 /// The cells one short hop from the cells of `front`, along any direction: `front` moved a
 /// frame step along each direction, on that direction's landing cells.
 #[inline(always)]
 fn hop_once<const N: usize>(front: u128, land: &[u128; 8], hops: &[i8; N]) -> u128 {
     let mut new = 0;
     for i in 0..N {
-        new |= shift(front, hops[i]) & land[i];
+        new |= frame_shift(front, hops[i]) & land[i];
     }
     new
 }
