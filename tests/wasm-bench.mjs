@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_LAUNCH } from './chromium.mjs';
 
-/** The issue's requirement: wasm at least this fraction of native speed. */
+/** The issue's requirement: wasm perft and search at least this fraction of native speed. */
 const TARGET_RATIO = 0.8;
 /** The issue's requirement: native level 5 search on star-2 mid-games, M nodes/s. */
 const NATIVE_SEARCH_TARGET = 1;
@@ -184,11 +184,18 @@ for (const [name, mps] of wasm) {
   console.log(line);
 }
 
-if (ratios.length > 0) {
-  const worst = ratios.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+// The target is on perft and the search (the issue's figures); the mid-game lists, which
+// use the search's ordered generator, are judged beside them.
+const judged = [
+  ['perft and search', ratios.filter((r) => !r.name.endsWith('mid-game'))],
+  ['mid-game move lists', ratios.filter((r) => r.name.endsWith('mid-game'))],
+];
+for (const [what, rs] of judged) {
+  if (rs.length === 0) continue;
+  const worst = rs.reduce((a, b) => (b.ratio < a.ratio ? b : a));
   const verdict = worst.ratio >= TARGET_RATIO ? 'meets' : 'BELOW';
   console.log(
-    `wasm/native on move generation, perft and search: worst ${worst.ratio.toFixed(2)}`
+    `wasm/native on ${what}: worst ${worst.ratio.toFixed(3)}`
     + ` (${worst.name}), ${verdict} the ${TARGET_RATIO}x target`,
   );
 }
