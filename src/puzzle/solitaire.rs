@@ -16,7 +16,7 @@ use crate::ai::{Clock, Limits, NoClock};
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{Cell, Shape};
 use crate::position::{Move, Position};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 mod count;
 pub use count::CountRule;
@@ -87,17 +87,19 @@ pub fn solve_solitaire(pos: &Position, max_nodes: Option<u64>) -> Result<Option<
 }
 
 /// Counts the solutions of the solitaire from `pos` that `rule` admits: distinct final
-/// figures and move sequences, exhaustively unless `max_nodes` stops it first. `progress`
-/// is called now and then with the states visited and the figures found so far.
+/// figures and move sequences, exhaustively unless `max_nodes` stops it first. The counts
+/// of the states done are kept in at most `memory` bytes: with less, the states forgotten
+/// are counted again (slower, as exact). `progress` is called now and then with the
+/// states visited and the figures found so far.
 /// [`CountRule::Mirror`] needs a symmetric `pos` (the start is).
 ///
 /// # Examples
 /// ```
 /// use halma::{puzzle::{count_solitaire, CountRule}, Position};
 /// let p = Position::start("solitaire+size=8+camp=10".parse()?);
-/// let all = count_solitaire(&p, CountRule::All, None, &mut |_, _| {})?;
+/// let all = count_solitaire(&p, CountRule::All, None, 1 << 26, &mut |_, _| {})?;
 /// assert!(all.exhaustive && all.figures > 0 && all.sequences >= all.figures as u128);
-/// let paired = count_solitaire(&p, CountRule::Mirror, None, &mut |_, _| {})?;
+/// let paired = count_solitaire(&p, CountRule::Mirror, None, 1 << 26, &mut |_, _| {})?;
 /// assert!(paired.figures <= all.figures);
 /// # Ok::<(), halma::Error>(())
 /// ```
@@ -105,11 +107,12 @@ pub fn count_solitaire(
     pos: &Position,
     rule: CountRule,
     max_nodes: Option<u64>,
+    memory: usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<SolitaireCount, Error> {
     let mut s = Solver::new(pos)?;
     s.max_nodes = max_nodes.unwrap_or(u64::MAX);
-    let mut memo = HashMap::new();
+    let mut memo = count::CountCache::new(memory);
     let mut figures = HashSet::new();
     let sequences = match rule {
         CountRule::All => {
@@ -611,6 +614,7 @@ mod tests {
     use super::*;
     use crate::movegen::MoveGen;
     use crate::{Game, Outcome, Variant};
+    use std::collections::HashMap;
 
     /// Counts the ways to finish from `p`, with the engine's own move generator and goal
     /// test and no pruning, memoised on the board.
@@ -681,12 +685,12 @@ mod tests {
             for &m in &line[..n - 5] {
                 p.play(m).unwrap();
             }
-            let c = count_solitaire(&p, CountRule::All, None, &mut |_, _| {}).unwrap();
+            let c = count_solitaire(&p, CountRule::All, None, 1 << 26, &mut |_, _| {}).unwrap();
             assert!(c.sequences >= 1);
             assert_eq!(c.sequences, plain_count(&p, &mut HashMap::new()), "{variant}");
             for _ in 0..6 {
                 let p = random_line(v, n - 5, &mut seed);
-                let c = count_solitaire(&p, CountRule::All, None, &mut |_, _| {}).unwrap();
+                let c = count_solitaire(&p, CountRule::All, None, 1 << 26, &mut |_, _| {}).unwrap();
                 // The plain count counts finished games, solved or not: only solutions.
                 let solved = {
                     fn solved_count(p: &Position, memo: &mut HashMap<Vec<u8>, u128>) -> u128 {

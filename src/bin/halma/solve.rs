@@ -85,6 +85,10 @@ pub struct SolveArgs {
     /// restores it)
     #[arg(long, value_name = "N", requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
     block: Option<u64>,
+    /// The memory, in MiB, for the counts of the states done; with less than a count
+    /// needs, forgotten states are counted again (slower, as exact)
+    #[arg(long, value_name = "MIB", requires = "count", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    memory: u64,
 }
 
 /// `halma puzzle`.
@@ -232,7 +236,8 @@ pub fn solve(a: SolveArgs) -> Outcome {
             ),
             _ => (CountRule::All, String::new()),
         };
-        let c = count_solitaire(&start, rule, a.max_states, &mut |states, figures| {
+        let memory = usize::try_from(a.memory << 20).unwrap_or(usize::MAX);
+        let c = count_solitaire(&start, rule, a.max_states, memory, &mut |states, figures| {
             if tty {
                 eprint!(
                     "\r{:.0} s: {} million states, {figures} figures\x1b[K",

@@ -3,7 +3,98 @@
 //! move followed by its mirror image). Only the CLI counts: the page never reaches this.
 
 use super::{Bits, Solver};
-use std::collections::{HashMap, HashSet};
+#[cfg(test)]
+use std::collections::HashMap;
+use std::collections::HashSet;
+
+/// The sequence counts of the states done, by state key: a cache that grows up to a given
+/// size and then makes room by forgetting, so a count takes no more memory than it is
+/// given. A state it has forgotten is counted again: that costs time, never exactness (its
+/// figures were collected the first time). Entries are 24 bytes, in buckets of
+/// [`CountCache::WAYS`]; a full bucket gives up the entry with the fewest pieces left to
+/// move, the cheapest to count again.
+pub(super) struct CountCache {
+    /// Per entry: the key's two halves (both 0: empty), then the count shifted left by
+    /// [`CountCache::LEFT_BITS`] with the pieces left to move below it.
+    words: Vec<u64>,
+    /// The entries there is room for (a power of two).
+    slots: usize,
+    used: usize,
+    max_slots: usize,
+}
+
+impl CountCache {
+    const WAYS: usize = 4;
+    const LEFT_BITS: u32 = 6;
+
+    /// A cache of at most `max_bytes` (and at least one bucket).
+    pub(super) fn new(max_bytes: usize) -> CountCache {
+        let max_slots = (max_bytes / 24).max(Self::WAYS);
+        let max_slots = if max_slots.is_power_of_two() {
+            max_slots
+        } else {
+            max_slots.next_power_of_two() / 2
+        };
+        let slots = max_slots.min(1 << 16);
+        CountCache {
+            words: vec![0; 3 * slots],
+            slots,
+            used: 0,
+            max_slots,
+        }
+    }
+
+    fn bucket(&self, key: u128) -> usize {
+        (key as usize ^ (key >> 64) as usize) & (self.slots - 1) & !(Self::WAYS - 1)
+    }
+
+    pub(super) fn get(&self, key: u128) -> Option<u128> {
+        let (k0, k1) = (key as u64, (key >> 64) as u64);
+        let b = self.bucket(key);
+        (b..b + Self::WAYS).find_map(|i| {
+            let w = &self.words[3 * i..3 * i + 3];
+            (w[0] == k0 && w[1] == k1 && (k0 | k1) != 0).then(|| u128::from(w[2] >> Self::LEFT_BITS))
+        })
+    }
+
+    /// Keeps `count` for `key`, a state with `left` pieces left to move (counts too large
+    /// for an entry are not kept).
+    pub(super) fn insert(&mut self, key: u128, count: u128, left: u32) {
+        let Ok(count) = u64::try_from(count) else { return };
+        if count >> (64 - Self::LEFT_BITS) != 0 || key == 0 {
+            return;
+        }
+        if self.used * 4 >= self.slots * 3 && self.slots < self.max_slots {
+            self.grow();
+        }
+        let (k0, k1) = (key as u64, (key >> 64) as u64);
+        let b = self.bucket(key);
+        let mask = (1 << Self::LEFT_BITS) - 1;
+        // The key's own entry, else an empty one, else the one with the fewest pieces left.
+        let i = (b..b + Self::WAYS)
+            .min_by_key(|&i| match &self.words[3 * i..3 * i + 3] {
+                &[w0, w1, _] if w0 == k0 && w1 == k1 => -2,
+                &[0, 0, _] => -1,
+                w => (w[2] & mask) as i64,
+            })
+            .unwrap_or(b);
+        if self.words[3 * i] | self.words[3 * i + 1] == 0 {
+            self.used += 1;
+        }
+        self.words[3 * i..3 * i + 3].copy_from_slice(&[k0, k1, count << Self::LEFT_BITS | u64::from(left)]);
+    }
+
+    fn grow(&mut self) {
+        let old = std::mem::replace(&mut self.words, vec![0; 6 * self.slots]);
+        self.slots *= 2;
+        self.used = 0;
+        let mask = (1 << Self::LEFT_BITS) - 1;
+        for w in old.chunks_exact(3).filter(|w| w[0] | w[1] != 0) {
+            let key = u128::from(w[1]) << 64 | u128::from(w[0]);
+            self.insert(key, u128::from(w[2] >> Self::LEFT_BITS), (w[2] & mask) as u32);
+        }
+    }
+}
 
 /// Which solutions [`count_solitaire`](super::count_solitaire) counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +149,7 @@ impl Solver {
         &mut self,
         block: usize,
         r: usize,
-        memo: &mut HashMap<u128, u128>,
+        memo: &mut CountCache,
         figures: &mut HashSet<Bits>,
         progress: &mut dyn FnMut(u64, u64),
     ) -> u128 {
@@ -74,7 +165,7 @@ impl Solver {
         if r < left {
             key ^= (r as u128 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
         }
-        if let Some(&c) = memo.get(&key) {
+        if let Some(c) = memo.get(key) {
             return c;
         }
         if self.over_budget(&|| false) {
@@ -93,7 +184,7 @@ impl Solver {
                 return total;
             }
         }
-        memo.insert(key, total);
+        memo.insert(key, total, left as u32);
         total
     }
 
@@ -101,7 +192,7 @@ impl Solver {
     /// current state, which is symmetric; as [`Solver::count_blocks`] otherwise.
     pub(super) fn count_paired(
         &mut self,
-        memo: &mut HashMap<u128, u128>,
+        memo: &mut CountCache,
         figures: &mut HashSet<Bits>,
         progress: &mut dyn FnMut(u64, u64),
     ) -> u128 {
@@ -111,7 +202,7 @@ impl Solver {
             return 1;
         }
         let key = self.table_key();
-        if let Some(&c) = memo.get(&key) {
+        if let Some(c) = memo.get(key) {
             return c;
         }
         if self.over_budget(&|| false) {
@@ -151,7 +242,7 @@ impl Solver {
                 }
             }
         }
-        memo.insert(key, total);
+        memo.insert(key, total, self.unmoved.count_ones());
         total
     }
 }
@@ -257,10 +348,43 @@ mod tests {
         }
     }
 
+    /// The count with room for every state, checked against the count with a cache of
+    /// a few buckets, which forgets nearly everything and must count the same.
     fn count(p: &Position, rule: CountRule) -> (u64, u128) {
-        let c = count_solitaire(p, rule, None, &mut |_, _| {}).unwrap();
-        assert!(c.exhaustive);
+        let c = count_solitaire(p, rule, None, 1 << 26, &mut |_, _| {}).unwrap();
+        let small = count_solitaire(p, rule, None, 24 * 64, &mut |_, _| {}).unwrap();
+        assert!(c.exhaustive && small.exhaustive);
+        assert_eq!(
+            (small.figures, small.sequences),
+            (c.figures, c.sequences),
+            "{rule:?}"
+        );
+        assert!(small.states >= c.states, "{rule:?}");
         (c.figures, c.sequences)
+    }
+
+    #[test]
+    fn the_cache_keeps_counts_within_its_size() {
+        let mut cache = CountCache::new(24 * 64);
+        assert_eq!(cache.max_slots, 64);
+        for k in 1..=1000u128 {
+            cache.insert(k * 0x1234_5678_9abc_def1, k, (k % 19) as u32);
+        }
+        assert_eq!(cache.slots, 64);
+        assert!(cache.used <= 64);
+        let kept = (1..=1000u128)
+            .filter(|&k| match cache.get(k * 0x1234_5678_9abc_def1) {
+                Some(c) => {
+                    assert_eq!(c, k);
+                    true
+                }
+                None => false,
+            })
+            .count();
+        assert_eq!(kept, cache.used);
+        // Too large for an entry: not kept.
+        cache.insert(7, 1 << 60, 3);
+        assert_eq!(cache.get(7), None);
     }
 
     fn plain_blocks(p: &Position, block: usize, cross: bool) -> (u64, u128) {
@@ -302,7 +426,7 @@ mod tests {
         let mut q = p.clone();
         q.play(q.legal_moves()[0]).unwrap();
         if !Plain::new(&q).symmetric(&q) {
-            let e = count_solitaire(&q, CountRule::Mirror, None, &mut |_, _| {}).unwrap_err();
+            let e = count_solitaire(&q, CountRule::Mirror, None, 1 << 20, &mut |_, _| {}).unwrap_err();
             assert!(e.to_string().contains("symmetric"), "{e}");
         }
     }
