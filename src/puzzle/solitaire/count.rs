@@ -27,13 +27,15 @@ impl CountCache {
     const WAYS: usize = 4;
     const LEFT_BITS: u32 = 6;
 
-    /// A cache of at most `max_bytes` (and at least one bucket).
+    /// A cache of at most `max_bytes` (and at least one bucket), counting the old table
+    /// and the new one while it grows: the largest table is a power of two of entries
+    /// that, with the half-size one it grows from, fits `max_bytes`.
     pub(super) fn new(max_bytes: usize) -> CountCache {
-        let max_slots = (max_bytes / 24).max(Self::WAYS);
-        let max_slots = if max_slots.is_power_of_two() {
-            max_slots
+        let fit = (max_bytes / 36).max(Self::WAYS);
+        let max_slots = if fit.is_power_of_two() {
+            fit
         } else {
-            max_slots.next_power_of_two() / 2
+            fit.next_power_of_two() / 2
         };
         let slots = max_slots.min(1 << 16);
         CountCache {
@@ -353,7 +355,7 @@ mod tests {
     /// same.
     fn count(p: &Position, rule: CountRule) -> (u64, u128) {
         let c = count_solitaire(p, rule, None, 1 << 26, &mut |_, _| {}).unwrap();
-        let small = count_solitaire(p, rule, None, 24 * 1024, &mut |_, _| {}).unwrap();
+        let small = count_solitaire(p, rule, None, 36 * 1024, &mut |_, _| {}).unwrap();
         assert!(c.exhaustive && small.exhaustive);
         assert_eq!(
             (small.figures, small.sequences),
@@ -366,8 +368,9 @@ mod tests {
 
     #[test]
     fn the_cache_keeps_counts_within_its_size() {
-        let mut cache = CountCache::new(24 * 64);
+        let mut cache = CountCache::new(36 * 64);
         assert_eq!(cache.max_slots, 64);
+        assert_eq!(CountCache::new(36 * 64 - 1).max_slots, 32);
         for k in 1..=1000u128 {
             cache.insert(k * 0x1234_5678_9abc_def1, k, (k % 19) as u32);
         }
