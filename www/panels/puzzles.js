@@ -7,7 +7,7 @@
 import { createBoard } from '../board/index.js';
 import { cellPair, rotationForCamp } from '../board/geometry.js';
 import { seatColor } from '../colors.js';
-import { t, tn } from '../i18n.js';
+import { getLang, t, tn } from '../i18n.js';
 import { readPuzzleResults, recordPuzzleSolve } from '../storage.js';
 import { $, busyWhile } from './dom.js';
 import { announce, announceCursor } from './notice.js';
@@ -53,6 +53,22 @@ import { announce, announceCursor } from './notice.js';
 
 /** Milliseconds between the moves of a playing solution. */
 const DEMO_STEP_MS = 900;
+
+/**
+ * The number of figures the engine knows to solve a puzzle, written in the page's language.
+ * @param {{ figures: number | null }} p
+ */
+function knownFigures(p) {
+  return p.figures === null ? '' : p.figures.toLocaleString(getLang());
+}
+
+/**
+ * A puzzle's rules, with the engine's count of its figures where the text names it.
+ * @param {{ id: string, figures: number | null }} p
+ */
+function rulesText(p) {
+  return t(`puzzle.${p.id}.rules`, { known: knownFigures(p) });
+}
 
 /**
  * A figure's storage key: the engine's canonical figure (its cells in cell order).
@@ -138,13 +154,13 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
         const rules = document.createElement('p');
         rules.id = `pz-rules-${p.id}`;
         rules.className = 'pz-card-rules';
-        rules.textContent = t(`puzzle.${p.id}.rules`);
+        rules.textContent = rulesText(p);
         const meta = document.createElement('p');
         meta.id = `pz-meta-${p.id}`;
         meta.className = 'pz-card-meta';
         const r = res[p.id];
         const parts = [parText(p), r ? t('puzzles.best', { moves: r.best }) : t('puzzles.best.none')];
-        if (p.figures !== null) parts.push(t('puzzles.figures', { found: r?.figures?.length ?? 0, known: p.figures.toLocaleString() }));
+        if (p.figures !== null) parts.push(t('puzzles.figures', { found: r?.figures?.length ?? 0, known: knownFigures(p) }));
         meta.textContent = parts.join(' · ');
         li.append(btn, rules, meta);
         return li;
@@ -278,7 +294,7 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
     /** @type {Progress} */
     const st = game.puzzleProgress(p.id);
     $('pz-name').textContent = name(p);
-    $('pz-rules').textContent = t(`puzzle.${p.id}.rules`);
+    $('pz-rules').textContent = rulesText(p);
     $('pz-count').textContent = t('puzzle.count', { moves: st.moves, par: p.par });
     $('pz-best').textContent = res ? t('puzzle.best', { moves: res.best }) : t('puzzle.best.none');
     const result = $('pz-result');
@@ -467,7 +483,7 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
     ensureBoard();
     sync(null);
     board?.canvas.focus();
-    announce(`${name(p)}. ${t(`puzzle.${p.id}.rules`)}`);
+    announce(`${name(p)}. ${rulesText(p)}`);
     return true;
   }
 
