@@ -31,17 +31,22 @@ use crate::position::{clip, Move, Position, EMPTY, MAX_SEATS};
 /// constant: so [`class_step`]'s frame steps, and the shifts by them, are constants.
 macro_rules! each_class {
     ($class:ident => $body:block) => {{
-        for_class!($class, 0, $body);
-        for_class!($class, 1, $body);
-        for_class!($class, 2, $body);
-        for_class!($class, 3, $body);
-    }};
-}
-
-macro_rules! for_class {
-    ($class:ident, $n:literal, $body:block) => {{
-        let $class: usize = $n;
-        $body
+        {
+            let $class: usize = 0;
+            $body
+        }
+        {
+            let $class: usize = 1;
+            $body
+        }
+        {
+            let $class: usize = 2;
+            $body
+        }
+        {
+            let $class: usize = 3;
+            $body
+        }
     }};
 }
 

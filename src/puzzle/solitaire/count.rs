@@ -3,8 +3,6 @@
 //! move followed by its mirror image). Only the CLI counts: the page never reaches this.
 
 use super::{Bits, Solver};
-#[cfg(test)]
-use std::collections::HashMap;
 use std::collections::HashSet;
 
 /// The sequence counts of the states done, by state key: a cache that grows up to a given
@@ -255,6 +253,7 @@ mod tests {
     use super::*;
     use crate::geometry::Cell;
     use crate::position::{Move, Position};
+    use std::collections::HashMap;
 
     /// The plain enumeration: the engine's own moves and goal test, no pruning.
     struct Plain {
