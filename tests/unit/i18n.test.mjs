@@ -1,11 +1,35 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { STRINGS, LANGS, t, tn, setLang, getLang, detectLang, isLang, onLangChange } from '../../www/i18n.js';
 
-test('every language has exactly the same keys', () => {
-  const en = Object.keys(STRINGS.en).sort();
+const DIR = new URL('../../www/i18n/', import.meta.url);
+
+test('the strings are data: one JSON file per language in www/i18n/, and the module serves them', () => {
+  const files = readdirSync(DIR).sort();
+  assert.deepEqual(files, LANGS.map((l) => `${l}.json`).sort(), 'www/i18n/ holds exactly one <lang>.json per language of LANGS');
   for (const l of LANGS) {
-    assert.deepEqual(Object.keys(STRINGS[l]).sort(), en, `keys of ${l}`);
+    const data = JSON.parse(readFileSync(new URL(`${l}.json`, DIR), 'utf8'));
+    assert.equal(typeof data, 'object');
+    assert.ok(data && !Array.isArray(data), `${l}.json is an object`);
+    for (const [k, v] of Object.entries(data)) assert.equal(typeof v, 'string', `${l}.json: ${k} is text`);
+    // Same keys in the same order: what the page uses is the file, not a copy of it.
+    assert.deepEqual(Object.entries(STRINGS[l]), Object.entries(data), `STRINGS.${l} is ${l}.json`);
+  }
+  assert.deepEqual(Object.keys(STRINGS).sort(), [...LANGS].sort(), 'STRINGS has a table for each language and no other');
+});
+
+test('the module holds no strings of its own', () => {
+  const src = readFileSync(new URL('../../www/i18n.js', import.meta.url), 'utf8');
+  for (const l of LANGS) assert.ok(src.includes(`'./i18n/${l}.json'`), `i18n.js imports ${l}.json`);
+  assert.doesNotMatch(src, /'btn\.new'/, 'i18n.js has no string table');
+});
+
+test('every language has exactly the same keys, in the same order', () => {
+  const en = Object.keys(STRINGS.en);
+  for (const l of LANGS) {
+    assert.deepEqual(Object.keys(STRINGS[l]).sort(), [...en].sort(), `keys of ${l}`);
+    assert.deepEqual(Object.keys(STRINGS[l]), en, `order of the keys of ${l}.json (as en.json, so the files compare line by line)`);
   }
 });
 
