@@ -22,7 +22,7 @@ import { createHint } from './panels/hint.js';
 import { refreshGameOver, wireGameOver } from './panels/gameover.js';
 import { showRules, refreshRules, wireRules } from './panels/rules-dialog.js';
 import { showNotice, hideNotice } from './panels/notice.js';
-import { initialLang, effectiveTheme, showCoords, wireSettings } from './panels/settings.js';
+import { initialLang, effectiveTheme, showCoords, turnBoard, showTurnBoard, wireSettings } from './panels/settings.js';
 import { createHome, rememberFrom, dialogDefault } from './panels/home.js';
 import { controlText } from './clock.js';
 import { createPuzzles } from './panels/puzzles.js';
@@ -216,19 +216,30 @@ function wire() {
  */
 function startFromDialog(s) {
   home?.hide();
+  // The dialog shows the setting "Turn the board toward each player": changed there by the
+  // player, it is the setting from now on (nothing else changes it).
+  const turn = s.rotation === 'turn';
+  if (turnBoard(prefs) !== turn) {
+    prefs.turnBoard = turn;
+    savePrefs(storage, prefs);
+    showTurnBoard(turn);
+  }
   play.startNew(s);
   home?.remember({ ...rememberFrom(s, s.players.length), clock: s.clock ? controlText(s.clock) : 'none' });
 }
 
-/** The New game dialog, on the open game's settings (or the defaults). */
+/**
+ * The New game dialog, on the open game's settings, else on the game and players of the
+ * first screen's card played last (a first visit: Chinese checkers against the computer).
+ */
 function openSetup() {
   // The dialog shows the board's orientation as the setting has it.
-  if (play.hasGame()) setupDialog?.open({ ...play.setup(), rotation: prefs.turnBoard ? 'turn' : 'fixed' }, session.info());
-  else if (prefs.quick?.last) {
-    // No game open: the game played last (against the computer if that was last).
-    const d = dialogDefault(prefs.quick, (text) => variantInfo(text), engineLevels());
-    setupDialog?.open(d.setup, d.info);
-  } else setupDialog?.open(null, null);
+  const rotation = turnBoard(prefs) ? 'turn' : 'fixed';
+  if (play.hasGame()) setupDialog?.open({ ...play.setup(), rotation }, session.info());
+  else {
+    const d = dialogDefault(prefs.quick ?? {}, (text) => variantInfo(text), engineLevels());
+    setupDialog?.open({ ...d.setup, rotation }, d.info);
+  }
 }
 
 async function main() {

@@ -347,3 +347,90 @@ test('a saved game opened from the first screen leaves it for the game', async (
   await expect(page.locator('#live')).toContainText('Halma 8×8');
   errs.check();
 });
+
+test('More games and options on a first visit starts from the card above it: Chinese checkers against the computer', async ({ browser }) => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  const errs = watchErrors(page);
+  await open(page);
+  await expect(page.locator('#home')).toBeVisible();
+  // A first visit: the card "Play the computer" (Chinese checkers for 2, level 3).
+  await page.locator('#home-setup').click();
+  await expect(page.locator('#setup')).toBeVisible();
+  await expect(page.locator('#su-variant')).toHaveValue('star-2');
+  await expect(page.locator('#su-kind-1')).toHaveValue('human');
+  await expect(page.locator('#su-kind-2')).toHaveValue('computer');
+  await expect(page.locator('#su-level-2')).toHaveValue('3');
+  // The orientation shown is the setting's (off on a first visit).
+  await expect(page.locator('input[name="su-rotation"][value="fixed"]')).toBeChecked();
+  await page.locator('#su-cancel').click();
+  // The level chosen on the card is the dialog's too.
+  await page.locator('#home-level').selectOption('5');
+  await page.locator('#home-setup').click();
+  await expect(page.locator('#su-kind-2')).toHaveValue('computer');
+  await expect(page.locator('#su-level-2')).toHaveValue('5');
+  // Start as offered: a game against the computer, not a board with nobody to play.
+  await page.locator('#su-start').click();
+  await expect.poll(async () => (await pageState(page)).variant).toBe('star-2');
+  await expect(page.locator('#standings li').nth(1)).toContainText('level 5');
+  // After a game of two people from its card, the dialog offers that.
+  await page.locator('#btn-new').click();
+  await page.locator('#home-friends').click();
+  await page.locator('#btn-new').click();
+  await page.locator('.home-card.last').waitFor();
+  await expect(page.locator('#home .home-card.last')).toHaveAttribute('data-choice', 'friends');
+  errs.check();
+  await ctx.close();
+});
+
+test('"Turn the board toward each player" changes only when the player changes it', async ({ browser }) => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  const errs = watchErrors(page);
+  const prefs = () => page.evaluate(() => JSON.parse(localStorage.getItem('halma.prefs') ?? '{}'));
+  await open(page);
+  // A fresh browser: off (the README's default).
+  await expect(page.locator('#set-turn')).not.toBeChecked();
+  // One game against the computer from the first screen, a move, a reload: still off.
+  await page.locator('#home-computer').click();
+  const { Game } = await engine();
+  const mirror = new Game('star-2');
+  await playGreedyMoves(page, mirror, 1);
+  mirror.free();
+  await expect(page.locator('#set-turn')).not.toBeChecked();
+  await page.reload();
+  await page.waitForSelector('body[data-ready="1"]');
+  await expect(page.locator('#set-turn')).not.toBeChecked();
+  expect((await prefs()).turnBoard ?? false).toBe(false);
+  // Two people from the first screen, then the New game dialog's Start as it opens: still off.
+  await page.locator('#btn-new').click();
+  await page.locator('#home-friends').click();
+  await page.locator('#btn-new').click();
+  await page.locator('#home-setup').click();
+  await expect(page.locator('input[name="su-rotation"][value="fixed"]')).toBeChecked();
+  await page.locator('#su-start').click();
+  await expect(page.locator('#setup')).toBeHidden();
+  await expect(page.locator('#set-turn')).not.toBeChecked();
+  expect((await prefs()).turnBoard ?? false).toBe(false);
+  // The player turns it on in the dialog: it is on, and stays on over a quick start.
+  await page.locator('#btn-new').click();
+  await page.locator('#home-setup').click();
+  await page.locator('#su-advanced summary').click();
+  await page.locator('input[name="su-rotation"][value="turn"]').check();
+  await page.locator('#su-start').click();
+  await expect(page.locator('#set-turn')).toBeChecked();
+  await page.locator('#btn-new').click();
+  await page.locator('#home-computer').click();
+  await expect(page.locator('#set-turn')).toBeChecked();
+  expect((await prefs()).turnBoard).toBe(true);
+  // And off again in Settings, it stays off over a quick start.
+  await page.locator('.settings summary').click();
+  await page.locator('#set-turn').uncheck();
+  await page.locator('.settings summary').click();
+  await page.locator('#btn-new').click();
+  await page.locator('#home-friends').click();
+  await expect(page.locator('#set-turn')).not.toBeChecked();
+  expect((await prefs()).turnBoard).toBe(false);
+  errs.check();
+  await ctx.close();
+});

@@ -18,7 +18,7 @@ import { renderMoves } from '../panels/moves.js';
 import { renderControls } from '../panels/controls.js';
 import { showGameOver, closeGameOver } from '../panels/gameover.js';
 import { showNotice, hideNotice, announce, describePlies } from '../panels/notice.js';
-import { effectiveTheme, showCoords, turnBoard, showTurnBoard } from '../panels/settings.js';
+import { effectiveTheme, showCoords, turnBoard } from '../panels/settings.js';
 import { createClocks } from '../panels/clocks.js';
 import { setTiming } from '../computer.js';
 import { playSound } from '../sound.js';
@@ -61,12 +61,12 @@ const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
  * @param {() => import('./saved.js').Saved} deps.saved
  * @param {() => import('../panels/hint.js').Hint | null} deps.hint
  * @param {() => import('../games-ui.js').ShareDialog | null} deps.share
- * @param {() => void} deps.savePrefs writes the preferences
+ * @param {() => void} [deps.savePrefs] writes the preferences (unused: a game never changes them)
  * @param {() => boolean} deps.covered whether the first screen or a dialog covers the game
  * @param {() => import('../panels/analysis.js').AnalysisPanel | null} [deps.analysis]
  * @returns {Play}
  */
-export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs, covered, analysis = () => null }) {
+export function createPlay({ prefs, ai, later, saved, hint, share, covered, analysis = () => null }) {
   /** @type {GameSetup} */
   let setup;
   let hasGame = false;
@@ -235,12 +235,9 @@ export function createPlay({ prefs, ai, later, saved, hint, share, savePrefs, co
       coinText = ` ${t('announce.coin', { name: players[0].name || t('seat.default', { n: 1 }) })}`;
     }
     const g = new Game(s.variant);
-    // The dialog's orientation is the setting from now on.
-    if (turnBoard(prefs) !== (s.rotation === 'turn')) {
-      prefs.turnBoard = s.rotation === 'turn';
-      savePrefs();
-      showTurnBoard(prefs.turnBoard);
-    }
+    // The settings (the board's turn among them) are the player's alone: a new game, a
+    // rematch or a quick start never changes them (the New game dialog's orientation is
+    // applied by app.js when the player changes it there).
     hideNotice();
     setGame(g, { ...s, players }, { announceText: `${t('announce.newGame', { variant: gameName(g.variantInfo()) })}${coinText}` });
   }
