@@ -9,6 +9,7 @@
 import { rotationForCamp } from './board/geometry.js';
 import { AiCancelled } from './ai.js';
 import { gameName } from './rules.js';
+import { replayEnding } from './ending.js';
 
 /** @typedef {import('./board/geometry.js').BoardDesc} BoardDesc */
 /** @typedef {import('./rules.js').VariantInfo} VariantInfo */
@@ -18,10 +19,14 @@ import { gameName } from './rules.js';
 /** @typedef {{seat: number, rank: number, points: number, winner: boolean, place: number | null}} Standing */
 /**
  * How a game ended: the engine's outcome (`time`: a clock ran out, `loseOnTime`; the seat
- * out of time and the winners the engine gives).
+ * out of time and the winners the engine gives), or an ending the players chose (ending.js):
+ * `resign` (the engine's loss of that seat, as on time), a draw by agreement (`reason`
+ * `agreed`) or an abort.
  * @typedef {{kind: 'win', winners: number[]} | {kind: 'draw', reason: string} | {kind: 'unsolved'} |
- *   {kind: 'time', loser: number, winners: number[]}} Outcome
+ *   {kind: 'time', loser: number, winners: number[]} | {kind: 'resign', loser: number, winners: number[]} |
+ *   {kind: 'aborted'}} Outcome
  */
+/** @typedef {import('./ending.js').Ending} Ending */
 /** @typedef {import('./players.js').Player} Player */
 /** @typedef {(key: string, params?: Record<string, string | number>) => string} Translate */
 
@@ -58,6 +63,9 @@ import { gameName } from './rules.js';
  * @property {(path: ArrayLike<number>) => number} hops hops in a path (0: a step)
  * @property {(move: string | {from: number, to: number}) => Ply[]} play throws the engine's error
  * @property {(h?: Ply[]) => boolean} canUndo
+ * @property {() => boolean} canRedo
+ * @property {() => boolean} final the game ended in a way no Undo takes back: on time, by a
+ *   resignation, a draw agreed or an abort
  * @property {() => number[] | null} undo back to a person's turn (one move when watching);
  *   the path to animate back along
  * @property {() => Ply[]} redo up to the next person's turn (one move when watching)
@@ -68,7 +76,14 @@ import { gameName } from './rules.js';
  * @property {() => boolean} isOver
  * @property {() => Standing[]} standings the engine's
  * @property {(seat: number) => void} loseOnTime `seat`'s clock ran out: the engine ends the
- *   game (Undo takes it back); throws the engine's error
+ *   game for good; throws the engine's error
+ * @property {(seat: number) => void} resign `seat` resigns: it loses as on time; throws the
+ *   engine's error
+ * @property {() => void} agreeDraw the people at the screen agree to a draw
+ * @property {() => void} abort the game ends without a result (before everyone has moved)
+ * @property {() => Ending | null} ending the ending the players chose, to save with the game
+ * @property {(e: Ending | null) => void} restoreEnding a saved ending (checked by
+ *   `checkEnding`), after `load`
  * @property {(orientation: number | 'turn', current: number | null) => number} rotation
  *   degrees that bring a seat's camp (or the person to move's) to the bottom
  * @property {(seat: number) => string} playerName
@@ -122,14 +137,33 @@ export function createSession(hooks) {
   let pending = null;
   /** The record the outcome was last reported for. */
   let reported = '';
+  /** The ending the players chose (null: the board decides). @type {Ending | null} */
+  let ending = null;
 
   /** @returns {Outcome | null} */
   function outcome() {
-    return /** @type {Outcome | null} */ (need().outcome());
+    const o = /** @type {Outcome | null} */ (need().outcome());
+    if (!ending) return o;
+    if (ending.kind === 'resign') return o && o.kind === 'time' && o.loser === ending.seat ? { kind: 'resign', loser: o.loser, winners: o.winners } : o;
+    if (o) return o;
+    return ending.kind === 'agreed' ? { kind: 'draw', reason: 'agreed' } : { kind: 'aborted' };
   }
 
   function isOver() {
-    return !!game && game.isOver();
+    return !!game && (game.isOver() || (!!ending && ending.kind !== 'resign'));
+  }
+
+  /** The game ended in a way Undo does not take back (docs/rules.md#clocks). */
+  function final() {
+    const o = game ? outcome() : null;
+    return !!o && (o.kind === 'time' || o.kind === 'resign' || o.kind === 'aborted' || (o.kind === 'draw' && o.reason === 'agreed'));
+  }
+
+  /** @param {Ending} e */
+  function end(e) {
+    if (isOver()) throw new Error('the game is over');
+    ending = e;
+    stop();
   }
 
   function need() {
@@ -196,7 +230,7 @@ export function createSession(hooks) {
    * @param {Ply[]} [h]
    */
   function canUndo(h = plies()) {
-    if (!game.canUndo()) return false;
+    if (final() || !game.canUndo()) return false;
     if (watching()) return true;
     return h.some((p) => !isExternal(p.seat));
   }
@@ -220,11 +254,12 @@ export function createSession(hooks) {
   /** @param {Outcome} o */
   function outcomeText(o) {
     if (o.kind === 'unsolved') return t('over.unsolved');
-    if (o.kind === 'time') {
-      const lost = t('over.time', { name: seatName(o.loser) });
+    if (o.kind === 'time' || o.kind === 'resign') {
+      const lost = t(o.kind === 'time' ? 'over.time' : 'over.resign', { name: seatName(o.loser) });
       // A solitaire out of time has nobody else to win.
       return o.winners.length ? `${lost} ${winText(o.winners)}` : lost;
     }
+    if (o.kind === 'aborted') return t('over.aborted');
     if (o.kind === 'draw') return t(`over.draw.${o.reason}`);
     if (info.solitaire) return t('over.solved');
     return winText(o.winners);
@@ -286,6 +321,7 @@ export function createSession(hooks) {
       desc = g.board();
       paused = false;
       reported = '';
+      ending = null;
       setPlayers(list);
     },
     setPlayers,
@@ -316,6 +352,8 @@ export function createSession(hooks) {
       return out;
     },
     canUndo,
+    canRedo: () => !final() && need().canRedo(),
+    final,
     undo() {
       if (!canUndo()) return null;
       const watch = watching();
@@ -331,7 +369,7 @@ export function createSession(hooks) {
       return back;
     },
     redo() {
-      if (!need().canRedo()) return [];
+      if (final() || !need().canRedo()) return [];
       const watch = watching();
       /** @type {Ply[]} */
       let all = [];
@@ -357,7 +395,7 @@ export function createSession(hooks) {
         reported = '';
         return null;
       }
-      const key = `${game.record()}${o.kind === 'time' ? `~time${o.loser}` : ''}`;
+      const key = `${game.record()}~${o.kind}${'loser' in o ? o.loser : ''}`;
       if (reported === key) return null;
       reported = key;
       return o;
@@ -367,6 +405,24 @@ export function createSession(hooks) {
     standings: () => need().standings(),
     loseOnTime(seat) {
       need().loseOnTime(seat);
+      stop();
+    },
+    resign(seat) {
+      const at = plies().length;
+      if (isOver()) throw new Error('the game is over');
+      need().loseOnTime(seat);
+      ending = { kind: 'resign', seat, at };
+      stop();
+    },
+    agreeDraw() {
+      end({ kind: 'agreed', at: plies().length });
+    },
+    abort() {
+      end({ kind: 'aborted', at: plies().length });
+    },
+    ending: () => ending,
+    restoreEnding(e) {
+      ending = replayEnding(e, need(), (seat) => need().loseOnTime(seat));
       stop();
     },
     rotation,

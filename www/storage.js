@@ -55,6 +55,8 @@ const ID_RE = /^[a-z0-9-]{1,40}$/;
  * @property {string} record
  * @property {GameSetup} setup
  * @property {string} [savedAt]
+ * @property {object} [ending] a resignation, a draw agreed or an abort (the record holds
+ *   moves only; checked by the page against the game, ending.js's `checkEnding`)
  * @property {object} [clocks] the clocks of a timed game (checked by the page against the
  *   game: clock.js `checkSavedClocks`); games saved before clocks have none
  */
@@ -220,6 +222,7 @@ export function checkEntry(raw, replay, levels) {
   const data = { v: FORMAT, record: obj.record, setup };
   if (typeof obj.savedAt === 'string') data.savedAt = obj.savedAt;
   if (setup.clock && isObject(obj.clocks)) data.clocks = obj.clocks;
+  if (isObject(obj.ending)) data.ending = obj.ending;
   return { status: 'ok', data };
 }
 
@@ -411,9 +414,10 @@ export function loadSaved(storage, id, replay) {
  * @param {string} record
  * @param {GameSetup} setup
  * @param {object} [clocks] a timed game's clocks
+ * @param {object | null} [ending] how the players ended it (ending.js)
  * @returns {string | null}
  */
-export function writeSaved(storage, id, record, setup, clocks) {
+export function writeSaved(storage, id, record, setup, clocks, ending) {
   if (!storage) return 'storage is not available';
   if (!ID_RE.test(id)) return `bad id '${id}'`;
   const idx = readIndex(storage);
@@ -427,7 +431,8 @@ export function writeSaved(storage, id, record, setup, clocks) {
         o.v === FORMAT &&
         o.record === record &&
         JSON.stringify(o.setup) === JSON.stringify(setup) &&
-        JSON.stringify(o.clocks) === JSON.stringify(clocks)
+        JSON.stringify(o.clocks) === JSON.stringify(clocks) &&
+        JSON.stringify(o.ending ?? null) === JSON.stringify(ending ?? null)
       ) {
         return null;
       }
@@ -439,6 +444,7 @@ export function writeSaved(storage, id, record, setup, clocks) {
   /** @type {SavedGame} */
   const data = { v: FORMAT, record, setup, savedAt };
   if (clocks) data.clocks = clocks;
+  if (ending) data.ending = ending;
   try {
     storage.setItem(entryKey(id), JSON.stringify(data));
   } catch (e) {

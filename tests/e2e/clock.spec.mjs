@@ -1,9 +1,10 @@
 // Timed games as a person sees them: a time control chosen in the New game dialog, each
-// seat's clock by its name counting down (Playwright's clock moves the page's time on), the
-// running clock marked, low time emphasised, the increment, Undo bringing back the times of
-// then, the clocks kept over a reload, the game lost on time (with two players, and with
-// three: the engine's standings); and the computer keeping to its clock with only seconds
-// left.
+// seat's clock by its name counting down (Playwright's clock moves the page's time on) from
+// its first move on (as lichess: the first move is free, and a game nobody starts can be
+// aborted), the running clock marked, low time emphasised, the increment, Undo bringing
+// back the times of then, the clocks kept over a reload, the game lost on time for good (no
+// Undo, no Redo; with two players, and with three: the engine's standings, the reason in
+// the ranking); and the computer keeping to its clock with only seconds left.
 import { test, expect } from '@playwright/test';
 import { open, watchErrors, engine, shotPath, pageState, settle, clickMove, greedyMove } from './helpers.mjs';
 
@@ -59,9 +60,28 @@ test('a timed game: clocks count down by the names, the increment, Undo, reload,
 
   await expect(clockOf(page, 1)).toHaveText('1:00');
   await expect(clockOf(page, 2)).toHaveText('1:00');
+  // As on lichess, a clock starts after its seat's first move: the first moves are free.
+  await expect(clockOf(page, 1)).not.toHaveClass(/running/);
+  await expect(clockOf(page, 1)).toHaveClass(/waiting/);
+  await expect(clockOf(page, 1)).toHaveAttribute('aria-label', 'Time left for Player 1 (red): 1:00; the clock starts after their first move');
+  await page.clock.runFor(5000);
+  await expect(clockOf(page, 1)).toHaveText('1:00');
+  // Until everyone has moved, the game can be aborted (not resigned).
+  await expect(page.locator('#btn-resign')).toHaveText('Abort game');
+  await playOne(page);
+  await expect(clockOf(page, 1)).toHaveText('1:00');
+  await expect(clockOf(page, 2)).not.toHaveClass(/running/);
+  await page.clock.runFor(5000);
+  await expect(clockOf(page, 2)).toHaveText('1:00');
+  await expect(page.locator('#btn-resign')).toHaveText('Abort game');
+  await playOne(page);
+  // Both have moved: Player 1's clock runs, and Resign replaces Abort.
   await expect(clockOf(page, 1)).toHaveClass(/running/);
+  await expect(clockOf(page, 1)).not.toHaveClass(/waiting/);
   await expect(clockOf(page, 2)).not.toHaveClass(/running/);
   await expect(clockOf(page, 1)).toHaveAttribute('aria-label', /^Time left for Player 1 \(red\): /);
+  await expect(page.locator('#btn-resign')).toHaveText('Resign');
+  await expect(clockOf(page, 2)).toHaveText('1:00');
   await page.clock.runFor(5000);
   await expect(clockOf(page, 1)).toHaveText(/^0:5[45]$/);
   await expect(clockOf(page, 2)).toHaveText('1:00');
@@ -114,28 +134,46 @@ test('a timed game: clocks count down by the names, the increment, Undo, reload,
   await expect(page.locator('#over-result')).toHaveText('Player 2 (blue) ran out of time. Player 1 (red) wins!');
   await expect(page.locator('#over-body tr').first()).toContainText('Player 1 (red)');
   await expect(clockOf(page, 2)).toHaveText('0:00.0');
+  // The ranking gives the reason, not a distance that decided nothing.
+  await expect(page.locator('#over-table thead')).toContainText('To go');
+  await expect(page.locator('#over-body tr').nth(1)).toContainText('Player 2 (blue)');
+  await expect(page.locator('#over-body tr').nth(1).locator('td').nth(2)).toHaveText('out of time');
+  await expect(page.locator('#over-body tr').first().locator('td').nth(2)).toHaveText(/^\d+ to go$/);
+  await page.screenshot({ path: shotPath('clock-out-dialog.png') });
   await page.locator('#over-close').click();
   await expect(page.locator('#status')).toHaveText('Player 2 (blue) ran out of time. Player 1 (red) wins!');
+  await expect(page.locator('#standings li[data-seat="2"]')).toContainText('out of time');
+  // A game lost on time stays lost: no Undo, no Redo, no playing on from a past position.
+  await expect(page.locator('#btn-undo')).toBeDisabled();
+  await expect(page.locator('#btn-redo')).toBeDisabled();
+  await expect(page.locator('#end-actions')).toBeHidden();
+  await page.locator('#moves li').first().click();
+  await expect(page.locator('#browse-line')).toBeVisible();
+  await expect(page.locator('#br-here')).toBeHidden();
+  await page.locator('#br-resume').click();
   // The board takes no more moves, and a reload keeps the result.
   await page.reload();
   await page.waitForSelector('body[data-ready="1"]');
   await expect(page.locator('#status')).toHaveText('Player 2 (blue) ran out of time. Player 1 (red) wins!');
   await expect(page.locator('#gameover')).toBeVisible();
   await page.locator('#over-close').click();
-  // Undo takes the last move back, with the clocks of then: the game goes on.
-  await page.locator('#btn-undo').click();
-  await expect(page.locator('#status')).toContainText('Player 1 (red) to move');
-  await expect(clockOf(page, 1)).toHaveClass(/running/);
+  await expect(page.locator('#btn-undo')).toBeDisabled();
+  await page.keyboard.press('Control+z');
+  await expect(page.locator('#status')).toHaveText('Player 2 (blue) ran out of time. Player 1 (red) wins!');
+  await expect(clockOf(page, 1)).not.toHaveClass(/running/);
   errs.check();
 });
 
 test('three players, one out of time: the others ranked by progress, kept over a reload', async ({ page }) => {
   const errs = watchErrors(page);
   const { Game } = await engine();
-  // Ann (seat 1) makes the best forward move; Bo (seat 2) is to move with three seconds left.
+  // Each makes the best forward move, Ann (seat 1) twice; Bo (seat 2) is to move with three
+  // seconds left (after a first move of his own: his clock runs).
   const g = new Game('star-3');
-  const m = greedyMove(g);
-  g.playMove(m.from, m.to);
+  for (let i = 0; i < 4; i++) {
+    const m = greedyMove(g);
+    g.playMove(m.from, m.to);
+  }
   const record = g.record();
   g.free();
   await page.clock.install();
@@ -145,7 +183,7 @@ test('three players, one out of time: the others ranked by progress, kept over a
     const at = new Date().toISOString();
     const players = ['Ann', 'Bo', 'Cy'].map((name) => ({ name, kind: 'human' }));
     const setup = { variant: 'star-3', players, start: 'seat1', rotation: 'turn', clock: { base: 60000, inc: 0 } };
-    const clocks = { left: [50000, 3000, 60000], at: 1, past: [[60000, 60000, 60000], [50000, 3000, 60000]], flagged: 0 };
+    const clocks = { left: [50000, 3000, 60000], at: 4, past: [], flagged: 0 };
     localStorage.setItem('halma.game.t3', JSON.stringify({ v: 1, record, setup, clocks, savedAt: at }));
     localStorage.setItem('halma.games', JSON.stringify({ v: 1, current: 't3', games: [{ id: 't3', savedAt: at }] }));
   }, record);
@@ -165,6 +203,8 @@ test('three players, one out of time: the others ranked by progress, kept over a
     await expect(rows.nth(1)).toContainText('Cy (green)');
     await expect(rows.nth(2)).toContainText('Bo (blue)');
     expect(await rows.locator('td:first-child').allInnerTexts()).toEqual(['1', '2', '3']);
+    // The distance each has to go, as the progress panel says it; the reason for Bo.
+    expect(await rows.locator('td:nth-child(3)').allInnerTexts()).toEqual([expect.stringMatching(/^\d+ to go$/), expect.stringMatching(/^\d+ to go$/), 'out of time']);
     await expect(page.locator('#over-body tr.winner')).toHaveCount(1);
   };
   await table();
@@ -189,11 +229,9 @@ test('three players, one out of time: the others ranked by progress, kept over a
   await expect(page.locator('#games-list li[data-id="t3"]')).toContainText('game over');
   await page.locator('#games-close').click();
 
-  // Undo takes Ann's move back with the clocks of then: the game goes on.
-  await page.locator('#btn-undo').click();
-  await expect(page.locator('#status')).toContainText('Ann (red) to move');
-  await expect(clockOf(page, 1)).toHaveClass(/running/);
-  await expect(clockOf(page, 2)).toHaveText('1:00');
+  // It stays lost: no Undo.
+  await expect(page.locator('#btn-undo')).toBeDisabled();
+  await expect(page.locator('#btn-redo')).toBeDisabled();
   errs.check();
 });
 

@@ -27,8 +27,13 @@ test('a win shows the result and the ranking; rematch starts over with seats mov
   // The engine's standings are what the table shows.
   mirror.play('g5-h5');
   const st = mirror.standings();
-  await expect(rows.nth(0).locator('td').nth(2)).toHaveText(String(st[0].points));
-  await expect(rows.nth(1).locator('td').nth(2)).toHaveText(String(st[1].points));
+  // The distance each has to go, as the progress panel says it (the ranking agrees).
+  const togo = mirror.distanceToGo();
+  const words = (/** @type {number} */ seat) => (togo[seat - 1] === 0 ? 'in the goal' : `${togo[seat - 1]} to go`);
+  await expect(page.locator('#over-table thead')).toContainText('To go');
+  await expect(rows.nth(0).locator('td').nth(2)).toHaveText(words(st[0].seat));
+  await expect(rows.nth(1).locator('td').nth(2)).toHaveText(words(st[1].seat));
+  await expect(page.locator(`#standings li[data-seat="${st[1].seat}"] .togo`)).toHaveText(words(st[1].seat));
   await expect(page.locator('#status')).toContainText('wins');
   await page.screenshot({ path: shotPath('dialog-gameover.png') });
   // The board no longer takes moves: the game has none, and after closing the dialog no

@@ -274,7 +274,7 @@ test.describe('desktop', () => {
     await open(page, '?variant=star-2');
     const rows = page.locator('#standings li');
     await expect(rows.nth(0).locator('.togo')).toHaveText('120 to go');
-    await expect(page.locator('#points-h')).toHaveText('Distance to home');
+    await expect(page.locator('#points-h')).toHaveText('Distance to the goal');
     expect(await rows.nth(0).locator('.pts').getAttribute('title')).toMatch(/0% of the way\. 120 to go/);
     const { Game } = await engine();
     const mirror = new Game('star-2');

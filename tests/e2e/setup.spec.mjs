@@ -152,7 +152,7 @@ test('solitaire: one seat, race options disabled', async ({ page }) => {
   const halma = new Game('halma');
   const togo = Array.from(halma.distanceToGo()).map((d) => `${d} to go`);
   halma.free();
-  await expect(page.locator('#points-h')).toHaveText('Distance to home');
+  await expect(page.locator('#points-h')).toHaveText('Distance to the goal');
   await expect(page.locator('#standings li .pts')).toHaveText(togo);
   await expect(page.locator('#variant-line')).toContainText('Turn 1');
 });

@@ -1,6 +1,7 @@
 // A game lost on time as the page holds it: the session over the real engine (www/pkg, built
 // by ./build.sh), whose `loseOnTime` keeps the rule (docs/rules.md#clocks): the result, the
-// words, the standings, Undo. Skipped when the wasm module has not been built.
+// words, the standings, no Undo; and the endings the players choose (ending.js): a
+// resignation, a draw agreed, an abort. Skipped when the wasm module has not been built.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { engine, skipUnbuilt } from './engine.mjs';
@@ -22,7 +23,7 @@ function sessionOf(variant, moves = []) {
 /** The standings as [seat, rank, winner]. */
 const ranked = (s) => s.standings().map((x) => [x.seat, x.rank, x.winner]);
 
-test('out of time with two seats: the other wins, Undo takes it back', skipUnbuilt, () => {
+test('out of time with two seats: the other wins, and the game stays lost', skipUnbuilt, () => {
   const s = sessionOf('halma-8x8', ['c2-c3']);
   s.loseOnTime(2);
   assert.deepEqual(s.outcome(), { kind: 'time', loser: 2, winners: [1] });
@@ -37,10 +38,13 @@ test('out of time with two seats: the other wins, Undo takes it back', skipUnbui
   // The key the Game over dialog is shown once for includes the loss.
   assert.deepEqual(s.takeOutcome(), s.outcome());
   assert.equal(s.takeOutcome(), null);
-  s.undoMove();
-  assert.equal(s.outcome(), null);
-  assert.equal(s.game().turn(), 1);
-  assert.ok(s.humanToMove());
+  // No Undo, no Redo: a game lost on time stays lost (as on lichess).
+  assert.ok(s.final());
+  assert.equal(s.canUndo(), false);
+  assert.equal(s.undo(), null);
+  assert.deepEqual(s.redo(), []);
+  assert.equal(s.canRedo(), false);
+  assert.deepEqual(s.outcome(), { kind: 'time', loser: 2, winners: [1] });
   s.dispose();
 });
 
@@ -102,4 +106,59 @@ test('out of time: a seat the game does not have is refused, the game goes on', 
   p.loseOnTime(1);
   assert.equal(p.statusText(), 'Player 1 (red) ran out of time.');
   p.dispose();
+});
+
+test('a resignation: the engine ranks it as a loss of that seat, named as such, for good', skipUnbuilt, () => {
+  const s = sessionOf('halma-8x8', ['c2-c3', 'f7-f6']);
+  s.resign(1);
+  assert.deepEqual(s.outcome(), { kind: 'resign', loser: 1, winners: [2] });
+  assert.equal(s.statusText(), 'Player 1 (red) resigned. Player 2 (blue) wins!');
+  assert.deepEqual(ranked(s), [
+    [2, 1, true],
+    [1, 2, false],
+  ]);
+  assert.ok(s.isOver() && s.final() && !s.canUndo() && !s.canRedo());
+  assert.deepEqual(s.ending(), { kind: 'resign', seat: 1, at: 2 });
+  assert.deepEqual(s.takeOutcome(), s.outcome());
+  assert.equal(s.takeOutcome(), null);
+  assert.throws(() => s.resign(2), /over/);
+  assert.throws(() => s.agreeDraw(), /over/);
+  // Saved and loaded again: the same ending.
+  const saved = s.ending();
+  const record = s.game().record();
+  s.dispose();
+  const again = createSession({ t, controllerFor: () => null, play() {}, failed() {} });
+  again.load(engine.Game.fromRecord(record), [
+    { name: '', kind: 'human' },
+    { name: '', kind: 'human' },
+  ]);
+  assert.equal(again.outcome(), null);
+  again.restoreEnding(saved);
+  assert.deepEqual(again.outcome(), { kind: 'resign', loser: 1, winners: [2] });
+  assert.ok(!again.canUndo());
+  // A new game in the session forgets it.
+  again.load(new engine.Game('halma-8x8'), [
+    { name: '', kind: 'human' },
+    { name: '', kind: 'human' },
+  ]);
+  assert.equal(again.ending(), null);
+  assert.equal(again.outcome(), null);
+  again.dispose();
+});
+
+test('a draw agreed and an abort end the game for the page; the engine game stops there', skipUnbuilt, () => {
+  const s = sessionOf('halma-8x8', ['c2-c3', 'f7-f6']);
+  s.agreeDraw();
+  assert.deepEqual(s.outcome(), { kind: 'draw', reason: 'agreed' });
+  assert.equal(s.statusText(), 'Draw by agreement.');
+  assert.ok(s.isOver() && !s.humanToMove() && !s.canUndo());
+  assert.equal(s.game().isOver(), false);
+  s.dispose();
+  const a = sessionOf('halma-8x8', ['c2-c3']);
+  a.abort();
+  assert.deepEqual(a.outcome(), { kind: 'aborted' });
+  assert.match(a.statusText(), /^Game aborted/);
+  assert.deepEqual(a.ending(), { kind: 'aborted', at: 1 });
+  assert.ok(a.isOver() && a.final());
+  a.dispose();
 });

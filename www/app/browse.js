@@ -149,7 +149,8 @@ export function createBrowse({ session, view, showLive, playFrom, onShown = () =
     btn('br-replay').disabled = n === 0;
     btn('br-replay').textContent = t(replaying ? 'play.stop' : 'play.replay');
     btn('br-replay').setAttribute('aria-pressed', replaying ? 'true' : 'false');
-    btn('br-here').hidden = replaying || at === null;
+    // A game lost on time, resigned, agreed drawn or aborted is not played on from the past.
+    btn('br-here').hidden = replaying || at === null || session.final();
     document.body.classList.toggle('browsing', at !== null);
     const list = $('moves');
     for (const li of list.querySelectorAll('li.viewing')) {
@@ -220,7 +221,7 @@ export function createBrowse({ session, view, showLive, playFrom, onShown = () =
   $('br-resume').addEventListener('click', exit);
   $('br-replay').addEventListener('click', replay);
   $('br-here').addEventListener('click', () => {
-    if (at === null) return;
+    if (at === null || session.final()) return;
     const k = at;
     stopReplay();
     at = null;

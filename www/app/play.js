@@ -20,6 +20,8 @@ import { showGameOver, closeGameOver } from '../panels/gameover.js';
 import { showNotice, hideNotice, announce, describePlies } from '../panels/notice.js';
 import { effectiveTheme, showCoords, turnBoard } from '../panels/settings.js';
 import { createClocks } from '../panels/clocks.js';
+import { createEnding } from '../panels/ending.js';
+import { checkEnding } from '../ending.js';
 import { setTiming } from '../computer.js';
 import { playSound } from '../sound.js';
 
@@ -36,9 +38,10 @@ const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
  * @property {import('./board-view.js').BoardView} view
  * @property {() => boolean} hasGame
  * @property {() => GameSetup} setup the open game's players and options
- * @property {(g: Game, s: GameSetup, opts?: {announceText?: string, id?: string, clocks?: object}) => void} setGame
+ * @property {(g: Game, s: GameSetup, opts?: {announceText?: string, id?: string, clocks?: object, ending?: unknown}) => void} setGame
  *   replaces the game; `id`: which saved game it is (default: a new one, or the open game's
- *   slot when that one is still empty); `clocks`: a timed game's clocks as saved
+ *   slot when that one is still empty); `clocks`: a timed game's clocks as saved; `ending`:
+ *   a resignation, agreed draw or abort as saved (ending.js)
  * @property {import('../panels/clocks.js').Clocks} clocks
  * @property {() => void} close no game open any more (the last saved game was deleted)
  * @property {(on: boolean) => void} setAway the first screen covers the game: a computer
@@ -154,6 +157,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, covered, anal
     clocks.render();
     renderMoves(session, h, (job) => later.later('scroll-moves', job));
     renderControls(session, h);
+    ending.render();
     hint()?.render();
     browse.render();
   }
@@ -208,7 +212,32 @@ export function createPlay({ prefs, ai, later, saved, hint, share, covered, anal
     return out;
   }
 
-  /** @param {Game} g @param {GameSetup} s @param {{announceText?: string, id?: string, clocks?: object}} [opts] */
+  /**
+   * The players end the game: a resignation, a draw agreed, an abort (panels/ending.js).
+   * @param {'resign' | 'agreed' | 'aborted'} kind
+   * @param {number | null} seat who resigns
+   */
+  function endGame(kind, seat) {
+    if (!hasGame || session.isOver()) return;
+    browse.exit();
+    view.finishAnimation();
+    try {
+      if (kind === 'resign') session.resign(seat ?? 0);
+      else if (kind === 'agreed') session.agreeDraw();
+      else session.abort();
+    } catch (e) {
+      showNotice(t('notice.moveFailed', { reason: errText(e) }));
+      return;
+    }
+    sync();
+    playSound('end');
+    announce(session.statusText());
+  }
+
+  // Resign, agree a draw, abort: under the status.
+  const ending = createEnding({ session, hasGame: () => hasGame, end: endGame });
+
+  /** @param {Game} g @param {GameSetup} s @param {{announceText?: string, id?: string, clocks?: object, ending?: unknown}} [opts] */
   function setGame(g, s, opts = {}) {
     later.flush();
     if (hasGame) browse.exit();
@@ -216,6 +245,9 @@ export function createPlay({ prefs, ai, later, saved, hint, share, covered, anal
     if (hasGame) hint()?.clear();
     setup = { ...s, variant: g.variantInfo().variant };
     session.load(g, setup.players);
+    // A game saved as resigned, agreed drawn or aborted stays so (before the clocks, which
+    // then see a game that is over).
+    session.restoreEnding(checkEnding(opts.ending, g.seats, session.plies().length));
     clocks.load(setup.clock, opts.clocks);
     hasGame = true;
     // A computer will be asked soon: load the engine in the worker now.

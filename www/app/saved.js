@@ -22,6 +22,7 @@ import { errText } from '../session.js';
 import { gameName } from '../rules.js';
 import { clampLevel, engineLevels } from '../computer.js';
 import { checkSavedClocks, replayTimeLoss } from '../clock.js';
+import { checkEnding, replayEnding } from '../ending.js';
 import { showNotice, hideNotice, announce } from '../panels/notice.js';
 
 /** @typedef {import('../storage.js').GameSetup} GameSetup */
@@ -29,7 +30,7 @@ import { showNotice, hideNotice, announce } from '../panels/notice.js';
 /** @typedef {import('../session.js').Session} Session */
 /** @typedef {import('../session.js').Ply} Ply */
 /** @typedef {import('../session.js').Outcome} Outcome */
-/** @typedef {(g: Game, s: GameSetup, opts?: {announceText?: string, id?: string, clocks?: object}) => void} OpenGame */
+/** @typedef {(g: Game, s: GameSetup, opts?: {announceText?: string, id?: string, clocks?: object, ending?: unknown}) => void} OpenGame */
 
 /**
  * @typedef {object} Saved
@@ -149,7 +150,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
       const rel = compareLinks(sg.link(), link);
       if (rel === 'same') {
         g.free();
-        if (id !== gameId || !hasGame()) open(sg, r.data.setup, { id, clocks: r.data.clocks, announceText: t('announce.switched', { variant: variantName(sg) }) });
+        if (id !== gameId || !hasGame()) open(sg, r.data.setup, { id, clocks: r.data.clocks, ending: r.data.ending, announceText: t('announce.switched', { variant: variantName(sg) }) });
         else sg.free();
         return;
       }
@@ -171,7 +172,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
     if (r.status === 'bad') return t('games.broken', { reason: r.reason });
     const g = Game.fromRecord(r.data.record);
     hideNotice();
-    open(g, r.data.setup, { id, clocks: r.data.clocks, announceText: t('announce.switched', { variant: variantName(g) }) });
+    open(g, r.data.setup, { id, clocks: r.data.clocks, ending: r.data.ending, announceText: t('announce.switched', { variant: variantName(g) }) });
     return null;
   }
 
@@ -207,7 +208,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
     },
     save() {
       if (blocked || !storage || !gameId) return;
-      const err = writeSaved(storage, gameId, session.game().record(), setup(), clocks());
+      const err = writeSaved(storage, gameId, session.game().record(), setup(), clocks(), session.ending());
       if (err) showNotice(t('notice.saveFailed', { reason: err }));
       onSaved();
     },
@@ -274,8 +275,10 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
           /** @type {Ply[]} */
           const plies = g.history();
           const moves = plies.filter((p) => p.move).length;
+          // Over by a resignation, a draw agreed or an abort (ending.js), or on time.
+          const ended = replayEnding(checkEnding(r.data.ending, g.seats, plies.length), g, (seat) => g.loseOnTime(seat));
           replayTimeLoss(checkSavedClocks(r.data.clocks, g.seats, plies.length), g, (seat) => g.loseOnTime(seat));
-          const o = /** @type {Outcome | null} */ (g.outcome());
+          const o = ended ?? /** @type {Outcome | null} */ (g.outcome());
           /** @type {string} */
           let state;
           if (o) state = t('games.over');
@@ -296,7 +299,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
       const cur = currentId(storage, tab);
       const r = cur ? check(cur) : null;
       if (cur && r && r.status === 'ok') {
-        open(Game.fromRecord(r.data.record), r.data.setup, { id: cur, clocks: r.data.clocks });
+        open(Game.fromRecord(r.data.record), r.data.setup, { id: cur, clocks: r.data.clocks, ending: r.data.ending });
         return true;
       }
       if (r && r.status === 'bad') showNotice(t('notice.badSave', { reason: r.reason }));

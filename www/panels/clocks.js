@@ -3,7 +3,9 @@
 // while the game is on screen, the increment after each move, the clocks of every ply so
 // that Undo and Redo bring back the times of then, the clocks saved with the game, the
 // computer's share of its time, and the end of the game when a clock runs out (the rule on
-// time is the engine's: `session.loseOnTime`, which the engine ranks and Undo takes back).
+// time is the engine's: `session.loseOnTime`, which the engine ranks; the game stays lost).
+// As on lichess, a seat's clock starts after its first move: nobody loses on time before
+// moving, and a game nobody starts can be aborted instead (panels/ending.js).
 //
 // The clocks stop while the first screen or a dialog covers the game, while the game is
 // paused, and while the computer's answer waits to be shown (the pace of its moves is the
@@ -12,6 +14,7 @@
 
 import { t } from '../i18n.js';
 import { createClock, checkSavedClocks, replayTimeLoss, formatClock, LOW_MS } from '../clock.js';
+import { movedSeats } from '../ending.js';
 import { $ } from './dom.js';
 
 /** @typedef {import('../session.js').Session} Session */
@@ -57,6 +60,8 @@ export function createClocks({ session, covered, onTimeOut, announce, now = () =
   let at = 0;
   /** The seats told they are low on time (once each, until they get time back). */
   const warned = new Set();
+  /** The seats that have made a move: only their clocks run. @type {Set<number>} */
+  let started = new Set();
   let timer = 0;
 
   function plies() {
@@ -67,7 +72,7 @@ export function createClocks({ session, covered, onTimeOut, announce, now = () =
   function due() {
     if (!clock || session.isOver() || session.paused() || covered()) return 0;
     const seat = session.game().turn();
-    return seat === hold ? 0 : seat;
+    return seat === hold || !started.has(seat) ? 0 : seat;
   }
 
   function tick() {
@@ -125,10 +130,14 @@ export function createClocks({ session, covered, onTimeOut, announce, now = () =
       const left = clock.left(seat);
       const text = formatClock(left);
       const running = clock.running() === seat;
-      const label = t('clock.label', { name: session.seatName(seat), time: text });
+      // Not started yet: the seat has not moved (its first move is free, as on lichess).
+      const waiting = !started.has(seat) && !session.isOver();
+      const label = t(waiting ? 'clock.label.waiting' : 'clock.label', { name: session.seatName(seat), time: text });
       if (el.textContent !== text) el.textContent = text;
       if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
       el.classList.toggle('running', running);
+      el.classList.toggle('waiting', waiting);
+      if (el.title !== (waiting ? label : '')) el.title = waiting ? label : '';
       el.classList.toggle('low', left < LOW_MS);
       el.classList.toggle('out', left <= 0);
     }
@@ -143,6 +152,7 @@ export function createClocks({ session, covered, onTimeOut, announce, now = () =
       hold = 0;
       warned.clear();
       at = plies();
+      started = movedSeats(session.game().history());
       if (control) {
         const seats = session.info().seats;
         clock = createClock(control, seats, now);
@@ -166,9 +176,13 @@ export function createClocks({ session, covered, onTimeOut, announce, now = () =
     sync() {
       if (!clock) return;
       const n = plies();
+      const before = started;
+      started = movedSeats(session.game().history());
       if (mover) {
-        // A move played now: its time is charged and the increment added.
-        clock.moved(mover);
+        // A move played now: its time is charged and the increment added (a seat's first
+        // move was not timed: its clock starts now, with no increment).
+        if (before.has(mover)) clock.moved(mover);
+        else clock.run(0);
         past.length = n;
         past[n] = clock.times();
       } else if (n !== at) {

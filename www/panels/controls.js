@@ -14,9 +14,9 @@ import { $ } from './dom.js';
  * @param {Ply[]} h the plies (`session.plies()`)
  */
 export function renderControls(session, h) {
-  const game = session.game();
   /** @type {HTMLButtonElement} */ ($('btn-undo')).disabled = !session.canUndo(h);
-  /** @type {HTMLButtonElement} */ ($('btn-redo')).disabled = !game.canRedo();
+  // A game lost on time, resigned, agreed drawn or aborted stays so: no Undo, no Redo.
+  /** @type {HTMLButtonElement} */ ($('btn-redo')).disabled = !session.canRedo();
   $('watch').hidden = !session.players().some((_, i) => session.isExternal(i + 1));
   const pause = /** @type {HTMLButtonElement} */ ($('btn-pause'));
   pause.hidden = !session.watching();

@@ -1,7 +1,9 @@
-// The Game over dialog: the result, the ranking with points (none for a solitaire: the
-// result and the moves it took say it all), and New game / Rematch (Try again for a puzzle).
+// The Game over dialog: the result, the ranking with each seat's distance to go as the
+// progress panel shows it (and, for a game lost on time or resigned, the reason by the
+// loser's name instead), none for a solitaire or an aborted game (the result says it all),
+// and New game / Rematch (Try again for a puzzle).
 
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { $, swatch } from './dom.js';
 import { movesUsedText } from './status.js';
 
@@ -36,7 +38,7 @@ function render(session) {
   const o = /** @type {Outcome} */ (session.outcome());
   const sol = game.solitaireStatus();
   $('over-result').textContent = sol ? `${session.outcomeText(o)} ${movesUsedText(sol)}.` : session.outcomeText(o);
-  $('over-table').hidden = !!sol;
+  $('over-table').hidden = !!sol || o.kind === 'aborted';
   // A puzzle is tried again, not played as a rematch.
   const again = $('over-rematch');
   again.dataset.i18n = sol ? 'btn.retry' : 'btn.rematch';
@@ -45,6 +47,9 @@ function render(session) {
   const st = session.standings();
   // Played on for the places, the ranking reads as places: 1st, 2nd, …
   const places = session.info().places;
+  const togo = /** @type {ArrayLike<number>} */ (game.distanceToGo());
+  // The seat out of time or resigned: its reason, not a distance that decided nothing.
+  const lost = o.kind === 'time' || o.kind === 'resign' ? o.loser : 0;
   $('over-body').replaceChildren(
     ...st.map((s) => {
       const tr = document.createElement('tr');
@@ -54,7 +59,11 @@ function render(session) {
       const who = document.createElement('td');
       who.append(swatch(s.seat), document.createTextNode(` ${session.seatName(s.seat)}${s.winner ? ` — ${t('over.winner')}` : ''}`));
       const pts = document.createElement('td');
-      pts.textContent = String(s.points);
+      const left = Math.max(0, togo[s.seat - 1] ?? 0);
+      if (s.seat === lost) {
+        pts.textContent = t(o.kind === 'time' ? 'over.reason.time' : 'over.reason.resign');
+        pts.classList.add('reason');
+      } else pts.textContent = left === 0 ? t('play.home') : tn('play.toGo', left);
       tr.append(rank, who, pts);
       return tr;
     }),

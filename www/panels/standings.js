@@ -53,6 +53,9 @@ export function renderStandings(session) {
   const h = game.history();
   const over = session.isOver();
   const turn = game.turn();
+  // The seat that resigned or ran out of time says so by its name.
+  const o = over ? session.outcome() : null;
+  const lost = o && (o.kind === 'time' || o.kind === 'resign') ? o.loser : 0;
   // The plies since the seat to move last moved: who has moved in this round.
   const round = new Set();
   if (!over) {
@@ -67,6 +70,7 @@ export function renderStandings(session) {
     const pl = session.players()[s - 1];
     // A computer's level; "computer" too when its name does not say so already.
     if (pl && pl.kind === 'computer' && session.isExternal(s)) tags.push(t(pl.name ? 'panel.computer' : 'panel.level', { n: clampLevel(pl.level) }));
+    if (s === lost) tags.push(t(o?.kind === 'time' ? 'panel.outOfTime' : 'panel.resigned'));
     const place = placeOf.get(s);
     if (place) tags.push(t('panel.place', { ord: t(`ord.${place}`) }));
     else if (finished.has(s)) tags.push(t('panel.finished'));
