@@ -23,6 +23,7 @@ import {
   startDefaultGame,
 } from './helpers.mjs';
 import { DIST_PORT, E2E_DIST } from '../../playwright.config.mjs';
+import { listFiles } from '../../scripts/dist.mjs';
 
 const SITE = `http://127.0.0.1:${DIST_PORT}/halma/`;
 
@@ -77,13 +78,16 @@ test('under a sub-path the site caches itself and plays offline, the computer to
   });
   expect(sw.scope).toBe(SITE);
   expect(sw.names).toHaveLength(1);
-  for (const f of ['index.html', 'app.js', 'ai-worker.js', 'style.css', 'pkg/halma.js', 'pkg/halma_bg.wasm', 'manifest.webmanifest', 'icons/icon-192.png', 'embed.js', 'embed.html']) {
-    expect(sw.urls, f).toContain(`/halma/${f}`);
+  // Every file of the site but the service worker itself and the source maps: the pages,
+  // the bundles and their chunks, the single-file page and the element's script included.
+  const files = listFiles(E2E_DIST).filter((f) => f !== 'sw.js' && !f.endsWith('.map'));
+  for (const f of ['index.html', 'app.js', 'ai-worker.js', 'style.css', 'pkg/halma_bg.wasm', 'manifest.webmanifest', 'icons/icon-192.png', 'embed.js', 'embed.html', 'halma.html', 'halma-board.js']) {
+    expect(files, f).toContain(f);
   }
-  expect(sw.urls.some((u) => u.endsWith('/sw.js') || u.endsWith('.d.ts'))).toBe(false);
-  // The cache is named after the build written into the deployed sw.js.
+  expect(sw.urls.toSorted()).toEqual(files.map((f) => `/halma/${f}`).toSorted());
+  // The cache is named after the build written into the deployed (minified) sw.js.
   const swText = await (await page.request.get(`${SITE}sw.js`)).text();
-  const build = /const BUILD = '([0-9a-f]{16})'/.exec(swText)?.[1];
+  const build = /"([0-9a-f]{16})"/.exec(swText)?.[1];
   expect(build).toBeTruthy();
   expect(sw.names[0]).toBe(`halma-${build}`);
   // The manifest is found and names its icons.
@@ -100,6 +104,10 @@ test('under a sub-path the site caches itself and plays offline, the computer to
   const reloadMs = Date.now() - t0;
   const tti = await page.evaluate(() => performance.getEntriesByName('halma-interactive')[0]?.startTime ?? -1);
   expect(await pageLink(page)).toBe(link);
+  // The single-file page and the element's script are there offline too.
+  for (const f of ['halma.html', 'halma-board.js', 'embed.html']) {
+    expect(await page.evaluate(async (u) => (await fetch(u)).status, `${SITE}${f}`), f).toBe(200);
+  }
   await settle(page);
   await playOne(page);
 
@@ -191,7 +199,9 @@ test('a new deployment: the page offers a reload, then runs from the new cache a
   // Deploy a "new build": the same files under another build id.
   const swFile = `${E2E_DIST}sw.js`;
   const original = readFileSync(swFile, 'utf8');
-  const next = original.replace(/const BUILD = '([0-9a-f]{16})'/, "const BUILD = '0000000000000001'");
+  const build = /"([0-9a-f]{16})"/.exec(original)?.[1];
+  expect(build).toBeTruthy();
+  const next = original.replaceAll(`"${build}"`, '"0000000000000001"');
   expect(next).not.toBe(original);
   try {
     writeFileSync(swFile, next);

@@ -1,5 +1,6 @@
 // The deployed site as the end-to-end tests see it: assembles dist/ from www/ into a
-// scratch folder (scripts/dist.mjs: the stamped service worker, the single-file page) and
+// scratch folder (scripts/dist.mjs: the modules bundled by esbuild, the stamped service
+// worker, the single-file page, the element's classic script) and
 // serves it under a sub-path, as GitHub Pages serves a project site at /<repo>/.
 //
 //   node tests/e2e/serve-dist.mjs PORT OUT_DIR [SUBPATH] [NOCORS_PORT]   (default SUBPATH: /halma/)
@@ -26,10 +27,11 @@ const TYPES = {
   '.png': 'image/png',
   '.webmanifest': 'application/manifest+json',
   '.json': 'application/json',
+  '.map': 'application/json',
   '.txt': 'text/plain; charset=utf-8',
 };
 
-const r = assemble(OUT);
+const r = await assemble(OUT);
 console.log(`dist ${r.build} in ${OUT}, served at http://127.0.0.1:${port}${SUB}`);
 
 /** @param {boolean} cors */
