@@ -50,7 +50,31 @@ export function setTiming(t) {
 export function timedOptions(opts, capMs) {
   if (capMs == null || !Number.isFinite(capMs)) return opts;
   const { playNodes, playMillis } = engineLevels();
-  return { ...opts, nodes: playNodes, timeMs: Math.max(1, Math.min(playMillis, Math.floor(capMs))) };
+  const most = /** @type {{timeMs?: number}} */ (opts).timeMs ?? playMillis;
+  return { ...opts, nodes: playNodes, timeMs: Math.max(1, Math.min(most, playMillis, Math.floor(capMs))) };
+}
+
+/**
+ * The longest level 5 thinks for a move in play (ms), on every board: "about a second a
+ * move", as its name in the level list says. The engine's node budget takes about that on
+ * the star for two, but up to four seconds on the 16×16 board or with six seats; the cap
+ * ends the search there. The lower levels spend an eighth of the budget or less and stay
+ * well within it without a cap.
+ */
+export const LEVEL5_MAX_MS = 1200;
+
+/**
+ * The worker's options for a computer's move in play: `searchOptions`, and for level 5 the
+ * level's node budget with the time cap `LEVEL5_MAX_MS` (the move is the node budget's,
+ * the same every time, unless the cap ends the search first: docs/ai.md#budget).
+ * @param {unknown} level
+ * @param {number} ply
+ * @returns {{level: number, seed: number, nodes?: number, timeMs?: number}}
+ */
+export function playOptions(level, ply) {
+  const o = searchOptions(level, ply);
+  if (o.level < 5) return o;
+  return { ...o, nodes: engineLevels().playNodes, timeMs: LEVEL5_MAX_MS };
 }
 
 /**
@@ -118,7 +142,7 @@ export function computerController(ai, player) {
   let jobId = -1;
   return {
     requestMove(req) {
-      const opts = timedOptions(searchOptions(req.level ?? player.level, req.ply ?? 0), timing?.budget(req.seat));
+      const opts = timedOptions(playOptions(req.level ?? player.level, req.ply ?? 0), timing?.budget(req.seat));
       asked = ai();
       const job = asked.think({ ...opts, position: req.position });
       jobId = job.id;

@@ -86,8 +86,12 @@ import { replayEnding } from './ending.js';
  *   `checkEnding`), after `load`
  * @property {(orientation: number | 'turn', current: number | null) => number} rotation
  *   degrees that bring a seat's camp (or the person to move's) to the bottom
- * @property {(seat: number) => string} playerName
- * @property {(seat: number) => string} seatName "Anna (red)"
+ * @property {(seat: number) => string} playerName "You" for the one person at this screen
+ *   playing the computer (or a player far away), else the name or "Player 2"
+ * @property {(seat: number) => string} seatName "Anna (red)", "You (red)"
+ * @property {(key: string, seat: number, params?: Record<string, string | number>) => string} say
+ *   a sentence about a seat: `key` with `{name}` its seat name, or `key.you` (with
+ *   `{color}`) when the seat is "You" and the language has such a sentence
  * @property {() => string} variantTitle
  * @property {() => string} statusText
  * @property {(o: Outcome) => string} outcomeText
@@ -235,11 +239,40 @@ export function createSession(hooks) {
     return h.some((p) => !isExternal(p.seat));
   }
 
+  /**
+   * Whether a seat is "You": the only person at this screen, unnamed, playing against
+   * seats played elsewhere (the computer); with several people at one screen each is
+   * "Player N", as nobody would know whom "You" means.
+   * @param {number} seat
+   */
+  function isYou(seat) {
+    const p = players[seat - 1];
+    if (!p || p.kind !== 'human' || p.name || isExternal(seat)) return false;
+    let people = 0;
+    for (let s = 1; s <= players.length; s++) if (!isExternal(s)) people++;
+    return people === 1 && players.length > 1;
+  }
+
   /** @param {number} seat */
   function playerName(seat) {
     const p = players[seat - 1];
     if (p && p.name) return p.name;
+    if (isYou(seat)) return t('seat.you');
     return t(p && p.kind === 'computer' ? 'seat.computer' : 'seat.default', { n: seat });
+  }
+
+  /**
+   * @param {string} key
+   * @param {number} seat
+   * @param {Record<string, string | number>} [params]
+   */
+  function say(key, seat, params = {}) {
+    if (isYou(seat)) {
+      const you = `${key}.you`;
+      const text = t(you, { ...params, color: t(`color.${((seat - 1) % 6) + 1}`) });
+      if (text !== you) return text;
+    }
+    return t(key, { ...params, name: seatName(seat) });
   }
 
   /** @param {number} seat */
@@ -255,7 +288,7 @@ export function createSession(hooks) {
   function outcomeText(o) {
     if (o.kind === 'unsolved') return t('over.unsolved');
     if (o.kind === 'time' || o.kind === 'resign') {
-      const lost = t(o.kind === 'time' ? 'over.time' : 'over.resign', { name: seatName(o.loser) });
+      const lost = say(o.kind === 'time' ? 'over.time' : 'over.resign', o.loser);
       // A solitaire out of time has nobody else to win.
       return o.winners.length ? `${lost} ${winText(o.winners)}` : lost;
     }
@@ -268,7 +301,7 @@ export function createSession(hooks) {
   /** "Anna (red) wins!", "Anna (red) and Bo (blue) win!" @param {number[]} winners */
   function winText(winners) {
     const names = winners.map((s) => seatName(s));
-    if (names.length === 1) return t('over.win', { name: names[0] });
+    if (names.length === 1) return say('over.win', winners[0]);
     const last = names.pop();
     return t('over.winMany', { names: `${names.join(', ')}${t('over.and')}${last}` });
   }
@@ -278,7 +311,7 @@ export function createSession(hooks) {
     if (o) return outcomeText(o);
     const seat = game.turn();
     if (isExternal(seat)) return t(paused ? 'panel.paused' : 'panel.thinking', { name: seatName(seat) });
-    return t('panel.toMove', { name: seatName(seat) });
+    return say('panel.toMove', seat);
   }
 
   /**
@@ -428,6 +461,7 @@ export function createSession(hooks) {
     rotation,
     playerName,
     seatName,
+    say,
     variantTitle,
     statusText,
     outcomeText,

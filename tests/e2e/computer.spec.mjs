@@ -352,7 +352,7 @@ test('undo or a new game while the computer thinks cancels its search: no stale 
   // The running search ended with its worker; nothing is asked any more.
   await expect.poll(() => workers.closed).toBe(1);
   await expect(page.locator('#status')).toHaveAttribute('data-thinking', '');
-  await expect(page.locator('#status')).toContainText('Player 1 (red) to move');
+  await expect(page.locator('#status')).toContainText('Your move (red)');
   // Again, and this time start a new game (the same players) while it thinks.
   await thinkThenCheck();
   await openSetup(page);
@@ -365,7 +365,7 @@ test('undo or a new game while the computer thinks cancels its search: no stale 
   expect(await pagePos(page)).toBe(startPos);
   expect(workers.closed).toBe(2);
   await expect(page.locator('#moves li.empty')).toHaveCount(1);
-  await expect(page.locator('#status')).toContainText('Player 1 (red) to move');
+  await expect(page.locator('#status')).toContainText('Your move (red)');
   await expect(page.locator('#status')).toHaveAttribute('data-thinking', '');
   await expect(page.locator('#notice')).toBeHidden();
   errs.check();

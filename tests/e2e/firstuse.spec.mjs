@@ -61,7 +61,9 @@ for (const [screen, opts] of SCREENS) {
     await expect.poll(async () => (await pageState(page)).variant).toBe('star-2');
     await expect(page.locator('#standings li').nth(1)).toContainText('Computer 2');
     await expect(page.locator('#standings li').nth(1)).toContainText('level 3');
-    await expect(page.locator('#status')).toContainText('Player 1 (red) to move');
+    // The one person playing the computer is "You", not "Player 1".
+    await expect(page.locator('#status')).toContainText('Your move (red)');
+    await expect(page.locator('#standings li').nth(0)).toContainText('You');
     await page.screenshot({ path: shotPath(`first-game-${screen}.png`) });
 
     // A reload continues that game; New game comes back to the first screen, with a way back.

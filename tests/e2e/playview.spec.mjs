@@ -164,8 +164,10 @@ test.describe('desktop', () => {
     const before = (await pageState(page)).link;
     const pickCell = greedyMove(mirror).from;
     const pick = await cellPoint(page, pickCell);
+    // Numbered by rounds, as the moves list and the status's "Turn N" are.
+    const after = (k) => `Position after turn ${Math.ceil(k / 2)} of ${k % 2 ? 'Player 1 (red)' : 'Player 2 (blue)'}: ${mirror.history()[k - 1].text}.`;
     const expectShown = async (k) => {
-      await expect(page.locator('#browse-text')).toHaveText(k === 0 ? 'Start position (4 moves played).' : `Position after move ${k} of 4.`);
+      await expect(page.locator('#browse-text')).toHaveText(k === 0 ? 'Start position (4 moves played).' : after(k));
       const label = await boardLabel(page);
       for (const part of snapshots[k]) expect(label).toContain(part);
       if (k > 0) await expect(page.locator('#moves li').nth(k - 1)).toHaveClass(/viewing/);
@@ -204,7 +206,7 @@ test.describe('desktop', () => {
         return page.locator('#browse-line').isHidden();
       }, { intervals: [50], timeout: 20_000 })
       .toBe(true);
-    for (let k = 1; k <= 3; k++) expect(seen).toContain(`Position after move ${k} of 4.`);
+    for (let k = 1; k <= 3; k++) expect(seen).toContain(after(k));
     await expect(page.locator('#br-replay')).toHaveText('Replay');
 
     // Play from here: the game goes back to move 2; Redo plays the rest again.
@@ -335,7 +337,7 @@ test.describe('phone', () => {
     await settle(page);
     await page.screenshot({ path: shotPath('play-three-phone.png'), fullPage: true });
     await page.locator('#moves li').nth(0).tap();
-    await expect(page.locator('#browse-text')).toHaveText('Position after move 1 of 3.');
+    await expect(page.locator('#browse-text')).toHaveText(/^Position after turn 1 of Player 1 \(red\): [a-q]\d+-[a-q]\d+\.$/);
     // The replay bar fits the phone's width.
     for (const id of ['br-first', 'br-prev', 'br-next', 'br-last', 'br-replay', 'br-resume', 'br-here']) {
       const b = await page.locator(`#${id}`).boundingBox();

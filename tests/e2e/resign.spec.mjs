@@ -43,15 +43,15 @@ test('against the computer: Abort before both have moved, then Resign, asked onc
   await expect.poll(async () => (await pageState(page)).plies).toBe(2);
   await expect(page.locator('#btn-resign')).toHaveText('Resign');
   await page.locator('#btn-resign').click();
-  await expect(page.locator('#end-question')).toHaveText('Resign the game for Player 1 (red)?');
+  await expect(page.locator('#end-question')).toHaveText('Resign the game?');
   await page.screenshot({ path: shotPath('resign-ask.png') });
   await page.locator('#end-no').click();
   await expect(page.locator('#end-confirm')).toBeHidden();
-  await expect(page.locator('#status')).toContainText('Player 1 (red) to move');
+  await expect(page.locator('#status')).toContainText('Your move (red)');
   await page.locator('#btn-resign').click();
   await page.locator('#end-yes').click();
 
-  const result = 'Player 1 (red) resigned. Computer 2 (blue) wins!';
+  const result = 'You resigned. Computer 2 (blue) wins!';
   await expect(page.locator('#gameover')).toBeVisible();
   await expect(page.locator('#over-result')).toHaveText(result);
   const rows = page.locator('#over-body tr');

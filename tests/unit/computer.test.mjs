@@ -6,7 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { engine, skipUnbuilt } from './engine.mjs';
-import { clampLevel, seedFor, searchOptions, hintOptions, engineLevels } from '../../www/computer.js';
+import { clampLevel, seedFor, searchOptions, hintOptions, engineLevels, playOptions, timedOptions, LEVEL5_MAX_MS } from '../../www/computer.js';
 import { createAi, AiCancelled } from '../../www/ai.js';
 import { checkSetup, loadPrefs } from '../../www/storage.js';
 
@@ -38,6 +38,20 @@ test("search options: a level and a seed from the ply count; the budgets are the
   g.free();
   assert.ok(hint.nodes > 0 && hint.nodes < play.nodes, `hint ${hint.nodes} nodes, play ${play.nodes}`);
   assert.ok(play.nodes >= 1_000_000, `level 5 keeps its node budget: ${play.nodes}`);
+});
+
+test('in play, level 5 keeps to about a second on every board; a clock caps it further', opts, () => {
+  const { playNodes, playMillis } = engineLevels();
+  assert.ok(LEVEL5_MAX_MS >= 800 && LEVEL5_MAX_MS <= 1500, `"about a second": ${LEVEL5_MAX_MS} ms`);
+  assert.deepEqual(playOptions(5, 0), { level: 5, seed: 1, nodes: playNodes, timeMs: LEVEL5_MAX_MS });
+  // The lower levels spend an eighth of the budget or less: no cap, the same move always.
+  assert.deepEqual(playOptions(3, 4), { level: 3, seed: 5 });
+  assert.deepEqual(playOptions(1, 0), { level: 1, seed: 1 });
+  // On the clock: the smaller of the level's cap and the clock's share.
+  assert.equal(timedOptions(playOptions(5, 0), 5000).timeMs, LEVEL5_MAX_MS);
+  assert.equal(timedOptions(playOptions(5, 0), 300.7).timeMs, 300);
+  assert.equal(timedOptions(playOptions(3, 0), 5000).timeMs, Math.min(5000, playMillis));
+  assert.deepEqual(timedOptions(playOptions(5, 0), null), playOptions(5, 0));
 });
 
 test("saved setups keep a level of the engine's only; the speed preference is read back", opts, () => {

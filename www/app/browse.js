@@ -9,6 +9,7 @@ import { Game } from '../pkg/halma.js';
 import { t } from '../i18n.js';
 import { $ } from '../panels/dom.js';
 import { announce } from '../panels/notice.js';
+import { roundsOf } from '../panels/moves.js';
 
 /** Pause between two moves of a replay, after the move's animation (ms). */
 const REPLAY_PAUSE_MS = 450;
@@ -65,9 +66,16 @@ export function createBrowse({ session, view, showLive, playFrom, onShown = () =
     timer = 0;
   }
 
-  /** @param {number} k @param {number} n */
+  /**
+   * "Position after turn 12 of Player 2 (blue): m16-m12." (the moves list's numbering).
+   * @param {number} k @param {number} n
+   */
   function label(k, n) {
-    return k === 0 ? t('play.viewingStart', { total: n }) : t('play.viewing', { n: k, total: n });
+    if (k === 0) return t('play.viewingStart', { total: n });
+    const h = session.plies();
+    const p = h[k - 1];
+    const round = roundsOf(h.slice(0, k))[k - 1];
+    return t('play.viewing', { round, name: session.seatName(p.seat), move: p.move ? p.text : t('panel.pass') });
   }
 
   /**

@@ -121,7 +121,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, covered, anal
       if (session.watching()) session.setPaused(true);
       while (session.plies().length > k && session.game().canUndo()) session.undoMove();
       sync();
-      announce(`${t('play.fromHereDone')} ${t('announce.turn', { name: session.seatName(session.game().turn()) })}`);
+      announce(`${t('play.fromHereDone')} ${session.say('announce.turn', session.game().turn())}`);
     },
     // Every change of the position shown ends here (renderPanels renders the browse bar).
     onShown: () => analysis()?.update(),
@@ -190,9 +190,9 @@ export function createPlay({ prefs, ai, later, saved, hint, share, covered, anal
     // Played on for the places: who finished on this move, and that the others go on.
     for (const [placed, place] of places()) {
       if (placedBefore.has(placed)) continue;
-      text += ` ${t(session.isOver() ? 'announce.place' : 'announce.placeOn', { name: session.seatName(placed), ord: t(`ord.${place}`) })}`;
+      text += ` ${session.say(session.isOver() ? 'announce.place' : 'announce.placeOn', placed, { ord: t(`ord.${place}`) })}`;
     }
-    if (!session.isOver()) text += ` ${t('announce.turn', { name: session.seatName(game.turn()) })}`;
+    if (!session.isOver()) text += ` ${session.say('announce.turn', game.turn())}`;
     else text += ` ${session.statusText()}`;
     announce(text);
   }
@@ -316,7 +316,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, covered, anal
       if (session.watching()) session.setPaused(true);
       const back = session.undo();
       sync({ animate: back });
-      announce(`${t('announce.undo')} ${t('announce.turn', { name: session.seatName(session.game().turn()) })}`);
+      announce(`${t('announce.undo')} ${session.say('announce.turn', session.game().turn())}`);
     },
     redo() {
       if (!hasGame) return;

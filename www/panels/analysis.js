@@ -148,14 +148,16 @@ export function createAnalysis({ session, ai, shownPosition, preview, endPreview
     const seats = session.board().seats.length;
     const us = sideOf(a.seat);
     const other = sideOf(Array.from({ length: seats }, (_, i) => i + 1).find((s) => !us.includes(s)) ?? 1);
-    if (a.score >= WIN_SCORE) return t('analysis.winning', { side: sideName(us) });
-    if (a.score <= -WIN_SCORE) return t('analysis.winning', { side: sideName(other) });
+    /** A sentence about a side: "You are…" when it is the one person playing the computer. */
+    const about = (/** @type {string} */ key, /** @type {number[]} */ side, /** @type {Record<string, string>} */ params = {}) =>
+      side.length === 1 ? session.say(key, side[0], { ...params, side: sideName(side) }) : t(key, { ...params, side: sideName(side) });
+    if (a.score >= WIN_SCORE) return about('analysis.winning', us);
+    if (a.score <= -WIN_SCORE) return about('analysis.winning', other);
     const n = Math.round(Math.abs(a.moves) * 10) / 10;
     if (n < 0.3) return t('analysis.even');
-    const side = sideName(a.moves > 0 ? us : other);
     const lead = a.moves > 0 ? a.lead : -a.lead;
     const points = lead > 0 ? ` ${tn('analysis.points', lead)}` : '';
-    return `${t('analysis.ahead', { side, n: n.toLocaleString(getLang()) })}${points}`;
+    return `${about('analysis.ahead', a.moves > 0 ? us : other, { n: n.toLocaleString(getLang()) })}${points}`;
   }
 
   function renderBar(/** @type {Analysis} */ a) {

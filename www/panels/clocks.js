@@ -12,7 +12,6 @@
 // page's, not its thinking). They keep running while the page is hidden: at one screen
 // nobody else is waiting for a turn, but real clocks do not stop when you look away.
 
-import { t } from '../i18n.js';
 import { createClock, checkSavedClocks, replayTimeLoss, formatClock, LOW_MS } from '../clock.js';
 import { movedSeats } from '../ending.js';
 import { $ } from './dom.js';
@@ -87,7 +86,7 @@ export function createClocks({ session, covered, onTimeOut, announce, now = () =
     }
     if (seat && clock.left(seat) < LOW_MS && !warned.has(seat)) {
       warned.add(seat);
-      announce(t('clock.low', { name: session.seatName(seat) }));
+      announce(session.say('clock.low', seat));
     }
     render();
   }
@@ -132,7 +131,7 @@ export function createClocks({ session, covered, onTimeOut, announce, now = () =
       const running = clock.running() === seat;
       // Not started yet: the seat has not moved (its first move is free, as on lichess).
       const waiting = !started.has(seat) && !session.isOver();
-      const label = t(waiting ? 'clock.label.waiting' : 'clock.label', { name: session.seatName(seat), time: text });
+      const label = session.say(waiting ? 'clock.label.waiting' : 'clock.label', seat, { time: text });
       if (el.textContent !== text) el.textContent = text;
       if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
       el.classList.toggle('running', running);

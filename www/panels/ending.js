@@ -79,8 +79,7 @@ export function createEnding({ session, hasGame, end }) {
     resignBtn.setAttribute('aria-expanded', String(!!asking && asking.kind !== 'agreed'));
     drawBtn.setAttribute('aria-expanded', String(!!asking && asking.kind === 'agreed'));
     if (!asking) return;
-    const name = asking.seat ? session.seatName(asking.seat) : '';
-    question.textContent = t(`end.${asking.kind}.confirm`, { name });
+    question.textContent = asking.seat ? session.say(`end.${asking.kind}.confirm`, asking.seat) : t(`end.${asking.kind}.confirm`);
     yes.textContent = t(`end.${asking.kind}.yes`);
   }
 

@@ -1,7 +1,6 @@
 // What the page says outside the panels: the notice bar (errors, warnings; dismissable) and
 // the live regions screen readers read (moves and turns; the board's cursor).
 
-import { t } from '../i18n.js';
 import { $ } from './dom.js';
 
 /** @typedef {import('../session.js').Session} Session */
@@ -43,14 +42,14 @@ export function describePlies(session, plies) {
   const parts = [];
   for (const p of plies) {
     if (!p.move) {
-      parts.push(t('announce.pass', { name: session.seatName(p.seat) }));
+      parts.push(session.say('announce.pass', p.seat));
       continue;
     }
     const from = game.cellName(p.move.from);
     const to = game.cellName(p.move.to);
     const hops = session.hops(p.path);
     const key = hops === 0 ? 'announce.move' : hops === 1 ? 'announce.hop' : 'announce.hops';
-    parts.push(t(key, { name: session.seatName(p.seat), from, to, n: hops }));
+    parts.push(session.say(key, p.seat, { from, to, n: hops }));
   }
   return parts.join(' ');
 }
