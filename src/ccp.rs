@@ -1,15 +1,209 @@
 //! CCP, the Chinese Checkers Protocol of the CCERL engine rating list: its messages, its
 //! board encoding and cell numbers, and the list's rules (`CCERL-2P10-v2`) as one of our
-//! variants plus the referee's adjudication. Pure: the stdin/stdout loops and the match
-//! referee are in the `halma` program. The protocol and the rules are described in
-//! `docs/engine.md` and `docs/rules.md`.
+//! variants plus the referee's adjudication; the engine side's command loop ([`serve`]),
+//! and the reading of lines as bytes with a cap ([`LineReader`]) that both sides share.
+//! The processes (stdin/stdout, the match referee) are in the `halma` program. The
+//! protocol and the rules are described in `docs/engine.md` and `docs/rules.md`.
 //!
 //! Cells: CCP numbers the 121 holes of the standard star top row first, left to right,
 //! as we do, and its player 0 starts in the top point and moves first. Our seat 1 starts at
 //! the bottom and moves first, so CCP is our board turned half a turn: CCP hole `i` is our
 //! cell `120 - i`, CCP player `p` our seat `p + 1`.
 
+use crate::ai::Budget;
 use crate::{Cell, Move, Position, Variant};
+use std::io::{self, BufRead};
+
+#[cfg(not(target_arch = "wasm32"))]
+mod engine;
+#[cfg(not(target_arch = "wasm32"))]
+pub use engine::{serve, AiEngine, Choice, Engine};
+
+/// The longest protocol line, in bytes, its end not counted. The longest legal line, a
+/// `position cells` with its 121 characters, is under 200 bytes; an engine answers a longer
+/// one with an `error` line, and the referee forfeits an engine that writes one.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The most milliseconds a move may be given (`go movetime`, a clock, `halma match
+/// --movetime`, `halma bestmove --time`): an hour. Larger limits are capped to it.
+pub const MAX_MOVETIME_MS: u64 = 3_600_000;
+
+/// The most nodes a move may be given (`go nodes`, `--nodes`): 10^10, a few hours of search.
+/// Larger limits are capped to it.
+pub const MAX_NODES: u64 = 10_000_000_000;
+
+/// Text from outside as it is echoed in messages: at most 24 characters, then `…`.
+pub fn clip(text: &str) -> String {
+    crate::position::clip(text)
+}
+
+/// One line read by [`LineReader`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A whole line, without its end.
+    Bytes(Vec<u8>),
+    /// A line longer than the cap: its first bytes, as many as the cap. The next read skips
+    /// the rest of it.
+    TooLong(Vec<u8>),
+}
+
+impl Line {
+    /// The line's bytes (the first ones of a line too long).
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Line::Bytes(b) | Line::TooLong(b) => b,
+        }
+    }
+}
+
+/// Reads protocol lines as bytes: a line ends at LF, CRLF or a bare CR; a line longer than
+/// its cap is cut there (only the cap is ever held), and the last line may lack its end.
+/// The text need not be UTF-8 ([`text`] decodes it).
+pub struct LineReader<R> {
+    inner: R,
+    max: usize,
+    /// The last line ended with CR: an LF right after it is that line's end too.
+    after_cr: bool,
+    /// In the rest of a line too long.
+    skipping: bool,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// A reader with the protocol's cap, [`MAX_LINE`].
+    pub fn new(inner: R) -> Self {
+        Self::with_max(inner, MAX_LINE)
+    }
+
+    /// A reader that cuts lines at `max` bytes.
+    pub fn with_max(inner: R, max: usize) -> Self {
+        LineReader {
+            inner,
+            max,
+            after_cr: false,
+            skipping: false,
+        }
+    }
+
+    /// The next line, `None` at the end of the input.
+    ///
+    /// # Errors
+    /// The reader's errors (an interrupted read is retried).
+    pub fn read_line(&mut self) -> io::Result<Option<Line>> {
+        let mut line = Vec::new();
+        let mut started = false;
+        loop {
+            let buf = match self.inner.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                self.skipping = false;
+                return Ok(started.then_some(Line::Bytes(line)));
+            }
+            if self.after_cr {
+                self.after_cr = false;
+                if buf[0] == b'\n' {
+                    self.inner.consume(1);
+                    continue;
+                }
+            }
+            let end = buf.iter().position(|&b| b == b'\n' || b == b'\r');
+            let n = end.unwrap_or(buf.len());
+            let cr = end.is_some_and(|e| buf[e] == b'\r');
+            if self.skipping {
+                if end.is_some() {
+                    self.skipping = false;
+                    self.after_cr = cr;
+                    self.inner.consume(n + 1);
+                } else {
+                    self.inner.consume(n);
+                }
+                continue;
+            }
+            started = true;
+            let room = self.max - line.len();
+            if n > room {
+                line.extend_from_slice(&buf[..room]);
+                self.inner.consume(room);
+                self.skipping = true;
+                return Ok(Some(Line::TooLong(line)));
+            }
+            line.extend_from_slice(&buf[..n]);
+            if end.is_some() {
+                self.after_cr = cr;
+                self.inner.consume(n + 1);
+                return Ok(Some(Line::Bytes(line)));
+            }
+            self.inner.consume(n);
+        }
+    }
+}
+
+/// A line's text, or a message that says it is not UTF-8 and where.
+///
+/// # Errors
+/// When the bytes are not UTF-8.
+pub fn text(bytes: &[u8]) -> Result<&str, String> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        format!(
+            "the line is not UTF-8 text (byte 0x{:02x} at {at})",
+            bytes.get(at).copied().unwrap_or(0)
+        )
+    })
+}
+
+/// The first word of a line (split at ASCII white space), as bytes; empty for a blank line.
+pub fn first_word(bytes: &[u8]) -> &[u8] {
+    let start = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(bytes.len());
+    let rest = &bytes[start..];
+    let end = rest
+        .iter()
+        .position(|b| b.is_ascii_whitespace())
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// A line an engine wrote, as the referee reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineLine {
+    /// A blank line.
+    Blank,
+    /// `bestmove`: the text after the word (to read with [`parse_move`]), or why it cannot
+    /// be read (not UTF-8).
+    BestMove(Result<String, String>),
+    /// Any other line (`id`, `ccpok`, `readyok`, `info`, `option`, `error`, …): its first
+    /// word (clipped, decoded lossily) and whether the whole line is UTF-8 text.
+    Other {
+        /// The first word.
+        word: String,
+        /// Whether the line is UTF-8 text.
+        utf8: bool,
+    },
+}
+
+/// Reads a line an engine wrote (its end removed): what the referee makes of it.
+pub fn engine_line(bytes: &[u8]) -> EngineLine {
+    let word = first_word(bytes);
+    if word.is_empty() {
+        return EngineLine::Blank;
+    }
+    let decoded = text(bytes);
+    if word == b"bestmove" {
+        return EngineLine::BestMove(match decoded {
+            Ok(t) => Ok(t.trim().strip_prefix("bestmove").unwrap_or("").trim().to_string()),
+            Err(e) => Err(format!("bestmove: {e}")),
+        });
+    }
+    EngineLine::Other {
+        word: clip(&String::from_utf8_lossy(word)),
+        utf8: decoded.is_ok(),
+    }
+}
 
 /// The CCERL rules as a variant string: the standard star for two (`star-2`), moves may end
 /// in the side points (`any-camp`), the `fill` win (the default), equal turns after the
@@ -122,11 +316,21 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     for part in text.split(['-', ',']).filter(|p| !p.is_empty()) {
         let hole: usize = part
             .parse()
-            .map_err(|_| format!("'{part}' is not a hole number (0 to 120)"))?;
+            .map_err(|_| format!("'{}' is not a hole number (0 to 120)", clip(part)))?;
         holes.push(cell_of(hole).ok_or_else(|| format!("hole {hole} is not on the board (0 to 120)"))?);
+        // A path visits each hole once at most: a longer one is no move.
+        if holes.len() > CCP_CELLS {
+            return Err(format!(
+                "'{}' is not a move: a path of more than {CCP_CELLS} holes",
+                clip(text)
+            ));
+        }
     }
     if holes.len() < 2 {
-        return Err(format!("'{text}' is not a move: expected holes like 4-15-28"));
+        return Err(format!(
+            "'{}' is not a move: expected holes like 4-15-28",
+            clip(text)
+        ));
     }
     let m = Move::new(holes[0], holes[holes.len() - 1]);
     if pos.is_legal(m) {
@@ -227,8 +431,10 @@ pub struct GoLimits {
 
 impl GoLimits {
     /// Milliseconds to spend on a move for `player` under a clock (`wtime`/`btime`): a
-    /// thirtieth of the time left (or its share of `movestogo`) plus most of the increment,
-    /// never more than a third of what is left. `None` without a clock for that player.
+    /// thirtieth of the time left (or its share of `movestogo`) plus four fifths of the
+    /// increment, never more than a third of what is left (nor [`MAX_MOVETIME_MS`]), at
+    /// least 1. `None` without a clock for that player. Any `u64` is safe: the sum
+    /// saturates.
     pub fn clock_millis(&self, player: u8) -> Option<u64> {
         let (left, inc) = if player == 0 {
             (self.wtime?, self.winc.unwrap_or(0))
@@ -236,7 +442,44 @@ impl GoLimits {
             (self.btime?, self.binc.unwrap_or(0))
         };
         let moves = self.movestogo.unwrap_or(30).clamp(1, 30);
-        Some((left / moves + inc * 4 / 5).min(left / 3).max(1))
+        let share = inc / 5 * 4 + inc % 5 * 4 / 5;
+        Some(
+            (left / moves)
+                .saturating_add(share)
+                .min(left / 3)
+                .clamp(1, MAX_MOVETIME_MS),
+        )
+    }
+
+    /// The search budget of this `go` for `player`, with `info string` lines to send first
+    /// (a limit that was capped, `depth` unsupported). In order: `movetime` (less 3% and
+    /// 5 ms, for the answer to reach the referee in time), `nodes`, the clock; else (`go
+    /// infinite`, `go depth`, `go` alone) `default`. Movetimes and clocks are capped at
+    /// [`MAX_MOVETIME_MS`], nodes at [`MAX_NODES`].
+    pub fn budget(&self, player: u8, default: Budget) -> (Budget, Vec<String>) {
+        const MARGIN_MS: f64 = 5.0;
+        let mut notes = Vec::new();
+        let mut capped = |what: &str, n: u64, max: u64| {
+            if n > max {
+                notes.push(format!("info string {what} {n} capped at {max}"));
+            }
+            n.min(max)
+        };
+        if let Some(ms) = self.movetime {
+            let ms = capped("movetime", ms, MAX_MOVETIME_MS);
+            return (Budget::millis((ms as f64 * 0.97 - MARGIN_MS).max(1.0)), notes);
+        }
+        if let Some(n) = self.nodes {
+            let n = capped("nodes", n, MAX_NODES);
+            return (Budget::nodes(n.max(1)), notes);
+        }
+        if let Some(ms) = self.clock_millis(player) {
+            return (Budget::millis((ms as f64 - MARGIN_MS).max(1.0)), notes);
+        }
+        if self.depth.is_some() {
+            notes.push("info string go depth is not supported; searching the default budget".into());
+        }
+        (default, notes)
     }
 }
 
@@ -300,7 +543,9 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, String> {
         "quit" => Ok(Some(Command::Quit)),
         "setoption" => parse_setoption(args).map(Some),
         "position" => parse_position(args).map(Some),
-        "go" => parse_go(args).map(|g| Some(Command::Go(g))),
+        "go" => parse_go(args)
+            .map(|g| Some(Command::Go(g)))
+            .map_err(|e| format!("go: {e}")),
         other => Err(format!("unknown command '{}'", crate::position::clip(other))),
     }
 }
@@ -379,9 +624,9 @@ fn parse_go(args: &[&str]) -> Result<GoLimits, String> {
             "infinite" => g.infinite = true,
             other => {
                 return Err(format!(
-                    "go: unknown limit '{}' (movetime, nodes, depth, wtime, btime, winc, binc, movestogo, infinite)",
-                    crate::position::clip(other)
-                ))
+                "unknown limit '{}' (movetime, nodes, depth, wtime, btime, winc, binc, movestogo, infinite)",
+                crate::position::clip(other)
+            ))
             }
         }
     }
@@ -526,6 +771,143 @@ mod tests {
         };
         assert_eq!(g.clock_millis(0), Some(2800));
         assert_eq!(g.clock_millis(1), None);
+    }
+
+    /// The lines of `input` as a plain splitter sees them (LF, CRLF, CR; cut at `max`).
+    fn reference_lines(input: &[u8], max: usize) -> Vec<Line> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < input.len() {
+            let end = input[i..]
+                .iter()
+                .position(|&b| b == b'\n' || b == b'\r')
+                .map(|e| i + e);
+            let stop = end.unwrap_or(input.len());
+            let bytes = input[i..stop].to_vec();
+            out.push(if bytes.len() > max {
+                Line::TooLong(bytes[..max].to_vec())
+            } else {
+                Line::Bytes(bytes)
+            });
+            i = match end {
+                Some(e) if input[e] == b'\r' && input.get(e + 1) == Some(&b'\n') => e + 2,
+                Some(e) => e + 1,
+                None => input.len(),
+            };
+        }
+        out
+    }
+
+    #[test]
+    fn lines_end_at_lf_crlf_or_cr_and_are_cut_at_the_cap() {
+        let inputs: [&[u8]; 7] = [
+            b"a\nb\r\nc\rd\r\r\ne",
+            b"abcdefgh\nxy\r\n",
+            b"abcd\r\nabcde\rabc",
+            b"\r\n\r\n\n\r",
+            b"go \xff\xfe\nisready\n",
+            b"",
+            b"0123456789\r0123\n",
+        ];
+        for input in inputs {
+            for cap in 1..6 {
+                let mut r = LineReader::with_max(io::BufReader::with_capacity(cap, input), 4);
+                let mut got = Vec::new();
+                while let Some(l) = r.read_line().unwrap() {
+                    got.push(l);
+                }
+                assert_eq!(got, reference_lines(input, 4), "{input:?}, buffer {cap}");
+            }
+        }
+        let mut r = LineReader::new(&b"a\nb\r\nc\rd\r\r\ne"[..]);
+        let mut texts = Vec::new();
+        while let Some(l) = r.read_line().unwrap() {
+            texts.push(String::from_utf8(l.bytes().to_vec()).unwrap());
+        }
+        assert_eq!(texts, ["a", "b", "c", "d", "", "e"]);
+        assert!(text(b"go \xff").unwrap_err().contains("byte 0xff at 3"));
+        assert_eq!(first_word(b"  go movetime 5"), b"go");
+        assert_eq!(first_word(b" \t "), b"");
+    }
+
+    #[test]
+    fn engine_lines_as_the_referee_reads_them() {
+        assert_eq!(
+            engine_line(b"bestmove 4-15 "),
+            EngineLine::BestMove(Ok("4-15".into()))
+        );
+        assert_eq!(engine_line(b"bestmove"), EngineLine::BestMove(Ok(String::new())));
+        assert!(
+            matches!(engine_line(b"bestmove 4-\xff"), EngineLine::BestMove(Err(e)) if e.contains("UTF-8"))
+        );
+        assert_eq!(
+            engine_line(b"id name \xff\xfe"),
+            EngineLine::Other {
+                word: "id".into(),
+                utf8: false
+            }
+        );
+        assert_eq!(
+            engine_line(b"bestmovex 1-2"),
+            EngineLine::Other {
+                word: "bestmovex".into(),
+                utf8: true
+            }
+        );
+        assert_eq!(engine_line(b" \t"), EngineLine::Blank);
+        let p = Position::start(ccerl_variant());
+        let long = format!("4-{}", "15-".repeat(30_000));
+        assert!(parse_move(&p, &long).unwrap_err().len() < 200);
+        assert!(parse_move(&p, &"x".repeat(60_000)).unwrap_err().len() < 200);
+    }
+
+    #[test]
+    fn clocks_and_budgets_saturate_and_are_capped() {
+        let huge = GoLimits {
+            wtime: Some(900),
+            winc: Some(4_611_686_018_427_387_904),
+            btime: Some(u64::MAX),
+            binc: Some(u64::MAX),
+            ..GoLimits::default()
+        };
+        assert_eq!(huge.clock_millis(0), Some(300));
+        assert_eq!(huge.clock_millis(1), Some(MAX_MOVETIME_MS));
+        let zero = GoLimits {
+            wtime: Some(0),
+            movestogo: Some(0),
+            ..GoLimits::default()
+        };
+        assert_eq!(zero.clock_millis(0), Some(1));
+        let (b, notes) = GoLimits {
+            movetime: Some(u64::MAX),
+            ..GoLimits::default()
+        }
+        .budget(0, Budget::nodes(7));
+        assert_eq!(b.millis, Some(MAX_MOVETIME_MS as f64 * 0.97 - 5.0));
+        assert!(notes[0].contains("capped at 3600000"), "{notes:?}");
+        let (b, notes) = GoLimits {
+            nodes: Some(u64::MAX),
+            ..GoLimits::default()
+        }
+        .budget(0, Budget::nodes(7));
+        assert_eq!(b.nodes, Some(MAX_NODES));
+        assert_eq!(notes.len(), 1);
+        let (b, notes) = GoLimits {
+            depth: Some(3),
+            ..GoLimits::default()
+        }
+        .budget(0, Budget::nodes(7));
+        assert_eq!(b.nodes, Some(7));
+        assert!(notes[0].contains("depth is not supported"));
+        for bad in [
+            "go movetime -5",
+            "go movetime",
+            "go nodes 1e18",
+            "go nodes 18446744073709551616",
+            "go foo",
+        ] {
+            assert!(parse_command(bad).unwrap_err().starts_with("go: "), "{bad}");
+        }
     }
 
     #[test]

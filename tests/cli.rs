@@ -296,3 +296,176 @@ fn puzzle_prove_refuses_what_is_no_crossing() {
     let out = halma(&["puzzle", "prove", "nope"]);
     assert!(stderr(&out).contains("no puzzle 'nope'"), "{}", stderr(&out));
 }
+
+/// Every numeric argument is read at parse time: a number that is not finite or out of its
+/// range is a usage error that names the argument and the range, never a panic or a run
+/// that does not end.
+#[test]
+fn numeric_arguments_are_checked_at_parse_time() {
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/openings-star2.txt");
+    let m = |extra: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> = [
+            "match",
+            "--engine1",
+            "true",
+            "--engine2",
+            "true",
+            "--openings",
+            openings,
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let mut cases: Vec<(Vec<String>, &str)> = Vec::new();
+    for t in [
+        "1e20", "inf", "nan", "1.8e19", "-1", "0", "NaN", "-inf", "0.001", "3601",
+    ] {
+        cases.push((m(&[&format!("--timeout={t}")]), "--timeout"));
+    }
+    cases.push((m(&["--movetime", "0"]), "--movetime"));
+    cases.push((m(&["--movetime", "18446744073709551615"]), "--movetime"));
+    cases.push((m(&["--nodes", "0"]), "--nodes"));
+    cases.push((m(&["--nodes", "99999999999999999"]), "--nodes"));
+    cases.push((m(&["--concurrency", "0"]), "--concurrency"));
+    cases.push((m(&["--concurrency", "100000"]), "--concurrency"));
+    cases.push((m(&["--limit", "0"]), "--limit"));
+    cases.push((m(&["--max-plies", "0"]), "--max-plies"));
+    cases.push((m(&["--sprt", "0,inf"]), "--sprt"));
+    cases.push((m(&["--sprt", "nan,5"]), "--sprt"));
+    cases.push((m(&["--sprt", "5,0"]), "--sprt"));
+    let plain: &[(&[&str], &str)] = &[
+        (
+            &["openings", "--count", "18446744073709551615", "--plies", "1"],
+            "--count",
+        ),
+        (&["openings", "--count", "0"], "--count"),
+        (&["openings", "--plies", "0"], "--plies"),
+        (&["openings", "--plies", "4294967295"], "--plies"),
+        (&["bench", "--seconds", "nan"], "--seconds"),
+        (&["bench", "--seconds", "inf"], "--seconds"),
+        (&["bench", "--seconds=-1"], "--seconds"),
+        (&["bench", "--seconds", "1e300"], "--seconds"),
+        (&["bench", "--nodes", "18446744073709551615"], "--nodes"),
+        (&["bestmove", "star-2", "--time", "0"], "--time"),
+        (
+            &["bestmove", "star-2", "--time", "18446744073709551615"],
+            "--time",
+        ),
+        (&["bestmove", "star-2", "--nodes", "0"], "--nodes"),
+        (
+            &["bestmove", "star-2", "--nodes", "18446744073709551615"],
+            "--nodes",
+        ),
+        (
+            &["selfplay", "star-2", "--a", "1", "--b", "2", "--games", "0"],
+            "--games",
+        ),
+        (
+            &[
+                "selfplay",
+                "star-2",
+                "--a",
+                "1",
+                "--b",
+                "2",
+                "--games",
+                "4000000000",
+            ],
+            "--games",
+        ),
+        (
+            &[
+                "selfplay",
+                "star-2",
+                "--a",
+                "1",
+                "--b",
+                "2",
+                "--opening",
+                "4000000000",
+            ],
+            "--opening",
+        ),
+        (
+            &["selfplay", "star-2", "--a", "1", "--b", "2", "--time", "1e3"],
+            "--time",
+        ),
+        (
+            &[
+                "puzzle",
+                "solve",
+                "star-crossing",
+                "--width",
+                "18446744073709551615",
+            ],
+            "--width",
+        ),
+        (&["puzzle", "solve", "star-crossing", "--width", "0"], "--width"),
+        (
+            &[
+                "puzzle",
+                "solve",
+                "shortest-game",
+                "--side-moves",
+                "18446744073709551615",
+            ],
+            "--side-moves",
+        ),
+        (
+            &[
+                "puzzle",
+                "prove",
+                "halma-8x8-crossing",
+                "--moves",
+                "18446744073709551615",
+            ],
+            "--moves",
+        ),
+        (&["solve", "--count", "--max-states", "0"], "--max-states"),
+        (&["ccp", "--seed=-1"], "--seed"),
+        (&["ccp", "--seed", "18446744073709551616"], "--seed"),
+    ];
+    for (args, flag) in plain {
+        cases.push((args.iter().map(|s| s.to_string()).collect(), flag));
+    }
+    for (args, flag) in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = halma(&args);
+        let e = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "halma {args:?}: {e}");
+        assert!(
+            e.contains("invalid value") && e.contains(flag),
+            "halma {args:?}: {e}"
+        );
+        assert!(!e.contains("panicked"), "halma {args:?}: {e}");
+    }
+    // The messages say what is allowed.
+    let e = usage_error(
+        &m(&["--timeout", "inf"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert!(e.contains("0.01") && e.contains("3600"), "{e}");
+    let e = usage_error(&[
+        "puzzle",
+        "solve",
+        "star-crossing",
+        "--width",
+        "18446744073709551615",
+    ]);
+    assert!(e.contains("100000"), "{e}");
+}
+
+/// An empty engine command is refused before anything runs, naming the engine.
+#[test]
+fn match_refuses_an_empty_engine_command() {
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/openings-star2.txt");
+    for (flag, other) in [("--engine1", "--engine2"), ("--engine2", "--engine1")] {
+        let e = usage_error(&["match", flag, " ", other, "true", "--openings", openings]);
+        assert!(e.contains(flag) && e.contains("empty"), "{e}");
+    }
+}

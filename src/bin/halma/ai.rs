@@ -3,23 +3,25 @@
 use crate::{move_name, parse_start, parse_variant, Outcome};
 use clap::Args;
 use halma::ai::{self, think, Budget, Match, Player, Side, SystemClock, Verdict, DEFAULT_BUDGET};
+use halma::ccp::{MAX_MOVETIME_MS, MAX_NODES};
 use halma::{Position, Variant};
 use std::time::Instant;
 
 /// How much a player may spend on a move.
 #[derive(Args)]
 pub struct BudgetArgs {
-    /// Milliseconds per move instead of a node budget
+    /// Milliseconds per move instead of a node budget, 1 to 3600000
     ///
     /// Level 5 spends it all, levels 3 and 4 a fixed share. The search stops by the clock,
     /// so the moves vary from run to run.
-    #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+    #[arg(long, value_name = "MS", conflicts_with = "nodes",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_MOVETIME_MS))]
     time: Option<u64>,
-    /// Positions searched per move [default: level 5's budget in the browser]
+    /// Positions searched per move, 1 to 10^10 [default: level 5's budget in the browser]
     ///
     /// Level 5 spends it all, levels 3 and 4 a fixed share. The same budget and seed give
     /// the same moves on every machine.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]
     nodes: Option<u64>,
 }
 
@@ -73,16 +75,16 @@ pub struct SelfplayArgs {
     /// Player B: a level 1 to 5, greedy or random
     #[arg(long = "b", value_name = "P")]
     b: Player,
-    /// Games to play
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    /// Games to play, 1 to 1000000
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: u32,
     #[command(flatten)]
     budget: BudgetArgs,
     /// Seed of the openings and the players' random choices
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// Random forward plies per seat that open each pair of games
-    #[arg(long, value_name = "N", default_value_t = 2)]
+    /// Random forward plies per seat that open each pair of games, 0 to 100
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=100))]
     opening: u32,
     /// Report every game on stderr, with the record of each game A lost
     #[arg(short, long)]

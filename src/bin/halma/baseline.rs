@@ -4,8 +4,8 @@
 //! table, and the progress evaluation (the rows the mover's pieces have gained minus the
 //! opponent's). Moves are ordered by the table's move, then by rows gained.
 
-use crate::ccp::{Choice, Engine};
 use halma::ai::Budget;
+use halma::ccp::{clip, Choice, Engine};
 use halma::{Move, Position};
 use std::collections::HashMap;
 use std::time::Instant;
@@ -195,7 +195,7 @@ impl Engine for Baseline {
         Vec::new()
     }
     fn set_option(&mut self, name: &str, _: Option<&str>) -> Result<(), String> {
-        Err(format!("unknown option '{name}' (the baseline has none)"))
+        Err(format!("unknown option '{}' (the baseline has none)", clip(name)))
     }
     fn new_game(&mut self) {
         self.table.clear();

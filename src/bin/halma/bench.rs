@@ -1,8 +1,9 @@
 //! `halma bench`: move generation and search speed.
 
-use crate::Outcome;
+use crate::{ranged_f64, Outcome};
 use clap::Args;
 use halma::ai::SystemClock;
+use halma::ccp::MAX_NODES;
 
 /// Measure move generation and search speed (single thread).
 ///
@@ -13,19 +14,24 @@ use halma::ai::SystemClock;
 #[derive(Args)]
 #[command(verbatim_doc_comment)]
 pub struct BenchArgs {
-    /// Seconds of move generation per board
-    #[arg(long, value_name = "S", default_value_t = 1.0)]
+    /// Seconds of move generation per board, 0.01 to 3600
+    #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = seconds)]
     seconds: f64,
-    /// Level 5's nodes per search position
+    /// Level 5's nodes per search position, 1 to 10^10
     #[arg(long, value_name = "N", default_value_t = 200_000, value_parser = positive)]
     nodes: u64,
 }
 
-/// Parses a whole number above 0.
+/// Parses `--seconds`: finite, from 0.01 to 3600.
+fn seconds(text: &str) -> Result<f64, String> {
+    ranged_f64(text, 0.01, 3600.0, "seconds")
+}
+
+/// Parses a whole number above 0, at most [`MAX_NODES`].
 fn positive(text: &str) -> Result<u64, String> {
     match text.parse() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => Err("expected a whole number above 0".into()),
+        Ok(n) if n > 0 && n <= MAX_NODES => Ok(n),
+        _ => Err(format!("expected a whole number above 0, at most {MAX_NODES}")),
     }
 }
 

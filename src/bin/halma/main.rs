@@ -6,6 +6,7 @@ mod ai;
 mod baseline;
 mod bench;
 mod ccp;
+mod procs;
 mod referee;
 mod rules;
 mod solve;
@@ -75,6 +76,15 @@ fn main() -> ExitCode {
 /// Parses `<variant|position>`: a variant's starting position or a whole position.
 fn parse_start(text: &str) -> Result<Position, halma::Error> {
     Position::from_variant_or_position(text)
+}
+
+/// Parses a number of `unit` from `lo` to `hi`: finite, in range (clap's value parser for
+/// the floating-point arguments).
+fn ranged_f64(text: &str, lo: f64, hi: f64, unit: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && (lo..=hi).contains(&x) => Ok(x),
+        _ => Err(format!("expected {unit} from {lo} to {hi}")),
+    }
 }
 
 /// Parses a variant.

@@ -1,23 +1,76 @@
 //! `halma match`, our CCP referee, and `halma openings`, the openings it plays from.
 //!
-//! The referee launches each engine command (through `sh -c`), shakes hands as the CCERL
-//! referee does (`ccp`, then `isready`), sends `position cells .. player .. ply ..` and
-//! `go` for every move, checks each answer with our rules, and adjudicates by the CCERL
-//! rules (`halma::ccp::verdict`). An illegal move, a timeout or a dead engine loses the game.
+//! The referee launches each engine command (through `sh -c`, in a process group of its
+//! own: `procs.rs`), shakes hands as the CCERL referee does (`ccp`, then `isready`), sends
+//! `position cells .. player .. ply ..` and `go` for every move, checks each answer with
+//! our rules, and adjudicates by the CCERL rules (`halma::ccp::verdict`). An illegal move,
+//! a timeout, a line longer than 64 KiB or a dead engine loses the game, and the engine's
+//! whole process group is ended.
 
-use crate::Outcome;
+use crate::procs::{self, Group};
+use crate::{ranged_f64, Outcome};
+use clap::builder::RangedU64ValueParser;
 use clap::Args;
 use halma::ai::Rng;
-use halma::ccp::{self, Verdict};
+use halma::ccp::{self, EngineLine, Line, LineReader, Verdict, MAX_MOVETIME_MS, MAX_NODES};
 use halma::{Move, Position};
 use std::collections::HashSet;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+/// The most openings `halma openings --count` writes.
+pub const MAX_OPENINGS: usize = 100_000;
+
+/// Lines of an engine's output the referee holds before it stops reading (and the engine
+/// waits on its pipe): with [`ccp::MAX_LINE`], at most 16 MiB an engine.
+const QUEUED_LINES: usize = 256;
+
+/// How long an engine has to exit after `quit` before its group gets SIGTERM.
+const QUIT_GRACE: Duration = Duration::from_millis(500);
+
+/// Parses an engine command: anything but blank.
+fn engine_command(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        Err("the engine command is empty".into())
+    } else {
+        Ok(text.to_string())
+    }
+}
+
+/// Parses `--timeout`: seconds, finite, from 0.01 to 3600.
+fn timeout_seconds(text: &str) -> Result<f64, String> {
+    ranged_f64(text, 0.01, 3600.0, "seconds")
+}
+
+/// `--sprt ELO0,ELO1`.
+#[derive(Clone, Copy, Debug)]
+struct Sprt {
+    e0: f64,
+    e1: f64,
+}
+
+/// Parses `--sprt`: two finite Elo differences from -1000 to 1000, the first the smaller.
+fn sprt(text: &str) -> Result<Sprt, String> {
+    let usage = "expected ELO0,ELO1: two numbers from -1000 to 1000, ELO0 < ELO1, e.g. 0,50";
+    let v: Vec<f64> = text
+        .split(',')
+        .map(|x| x.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| usage.to_string())?;
+    match v[..] {
+        [e0, e1]
+            if e0.is_finite() && e1.is_finite() && e0.abs() <= 1000.0 && e1.abs() <= 1000.0 && e0 < e1 =>
+        {
+            Ok(Sprt { e0, e1 })
+        }
+        _ => Err(usage.into()),
+    }
+}
 
 /// Play two CCP engines against each other over an openings file.
 ///
@@ -30,39 +83,42 @@ use std::time::{Duration, Instant};
 #[command(verbatim_doc_comment)]
 pub struct MatchArgs {
     /// Engine 1's command line, e.g. "halma ccp --level 5"
-    #[arg(long, value_name = "CMD")]
+    #[arg(long, value_name = "CMD", value_parser = engine_command)]
     engine1: String,
     /// Engine 2's command line, e.g. "halma baseline-engine"
-    #[arg(long, value_name = "CMD")]
+    #[arg(long, value_name = "CMD", value_parser = engine_command)]
     engine2: String,
     /// The openings file (see halma openings)
     #[arg(long, value_name = "FILE")]
     openings: PathBuf,
-    /// Only the first N openings
-    #[arg(long, value_name = "N")]
+    /// Only the first N openings (1 to 1000000)
+    #[arg(long, value_name = "N", value_parser = RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
     limit: Option<usize>,
-    /// Milliseconds a move (go movetime) [default: 100]
-    #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+    /// Milliseconds a move (go movetime), 1 to 3600000 [default: 100]
+    #[arg(long, value_name = "MS", conflicts_with = "nodes",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_MOVETIME_MS))]
     movetime: Option<u64>,
-    /// Nodes a move (go nodes) instead of a time
-    #[arg(long, value_name = "N")]
+    /// Nodes a move (go nodes) instead of a time, 1 to 10^10
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]
     nodes: Option<u64>,
-    /// Games played at once (each with its own pair of engine processes)
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Games played at once (each with its own pair of engine processes), 1 to 64
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=64))]
     concurrency: usize,
-    /// Ply cap, counted from the standard start
-    #[arg(long, value_name = "N", default_value_t = ccp::CCERL_MAX_PLIES)]
+    /// Ply cap, counted from the standard start, 1 to 10000
+    #[arg(long, value_name = "N", default_value_t = ccp::CCERL_MAX_PLIES,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
     max_plies: u32,
-    /// Seconds an engine may take to answer before it loses the game
-    #[arg(long, value_name = "S", default_value_t = 10.0)]
+    /// Seconds an engine may take to answer before it loses the game, 0.01 to 3600
+    #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = timeout_seconds)]
     timeout: f64,
     /// Write the games as game records: into a directory (one file a game and results.txt)
     /// when OUT is a directory or ends with '/', else all into one file, a blank line apart
     #[arg(long, value_name = "OUT")]
     out: Option<PathBuf>,
     /// Stop early by a sequential test of ELO0 against ELO1 (5% error each way), e.g. 0,50
-    #[arg(long, value_name = "ELO0,ELO1")]
-    sprt: Option<String>,
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = sprt)]
+    sprt: Option<Sprt>,
     /// Report every game on stderr
     #[arg(short, long)]
     verbose: bool,
@@ -77,11 +133,12 @@ pub struct MatchArgs {
 #[derive(Args)]
 #[command(verbatim_doc_comment)]
 pub struct OpeningsArgs {
-    /// Openings to write, the standard start included
-    #[arg(long, value_name = "N", default_value_t = 128)]
+    /// Openings to write, the standard start included, 1 to 100000
+    #[arg(long, value_name = "N", default_value_t = 128,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_OPENINGS as u64))]
     count: usize,
-    /// The longest opening, in plies
-    #[arg(long, value_name = "N", default_value_t = 8)]
+    /// The longest opening, in plies, 1 to 200
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=200))]
     plies: u32,
     /// Seed of the random choices
     #[arg(long, value_name = "S", default_value_t = 1)]
@@ -118,7 +175,7 @@ pub fn openings(a: OpeningsArgs) -> Outcome {
     let mut tries = 0;
     while written < a.count {
         tries += 1;
-        if tries > 1000 * a.count {
+        if tries > a.count.saturating_mul(1000) {
             return Err(format!("found only {written} distinct openings"));
         }
         let lo = a.plies.div_ceil(2).max(1);
@@ -181,81 +238,169 @@ fn read_openings(path: &Path) -> Result<Vec<Opening>, String> {
     Ok(out)
 }
 
-/// A running engine process.
+/// What ended an engine's turn other than an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Failure {
+    /// No answer in time.
+    Timeout,
+    /// The engine closed its output or its input: it exited.
+    Exited,
+    /// A line longer than [`ccp::MAX_LINE`].
+    TooLong,
+}
+
+impl Failure {
+    /// The reason in a game's result.
+    fn reason(self) -> &'static str {
+        match self {
+            Failure::Timeout => "timeout",
+            Failure::Exited => "engine_exited",
+            Failure::TooLong => "line_too_long",
+        }
+    }
+    /// The failure in words, for a failed handshake: `waiting` is what was awaited.
+    fn describe(self, waiting: &str, timeout: Duration) -> String {
+        match self {
+            Failure::Timeout => format!("no {waiting} within {} s", timeout.as_secs_f64()),
+            Failure::Exited => format!("the engine exited before its {waiting}"),
+            Failure::TooLong => format!("a line longer than {} bytes before its {waiting}", ccp::MAX_LINE),
+        }
+    }
+}
+
+/// What the reading thread passes on.
+enum Event {
+    Line(Vec<u8>),
+    TooLong,
+}
+
+/// A running engine: its process group, its input, and its output's lines (read by a
+/// thread, at most [`QUEUED_LINES`] held).
 struct Engine {
-    child: Child,
+    group: Group,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Event>,
+    /// `engine 1 (CMD)`, for messages.
+    label: String,
+    /// Whether a line that is not UTF-8 was noted already.
+    noted: bool,
 }
 
 impl Engine {
-    fn launch(cmd: &str, timeout: Duration) -> Result<Engine, String> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(cmd)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("{cmd}: {e}"))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (tx, lines) = mpsc::channel();
+    fn launch(number: usize, cmd: &str, timeout: Duration) -> Result<Engine, String> {
+        let label = format!("engine {number} ({})", ccp::clip(cmd));
+        let mut group = procs::spawn(
+            Command::new("sh")
+                .arg("-c")
+                .arg(cmd)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null()),
+        )
+        .map_err(|e| format!("{label}: cannot start: {e}"))?;
+        let stdin = group.child.stdin.take().ok_or("no stdin")?;
+        let stdout = group.child.stdout.take().ok_or("no stdout")?;
+        let (tx, lines) = mpsc::sync_channel(QUEUED_LINES);
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
+            let mut reader = LineReader::new(BufReader::new(stdout));
+            loop {
+                let event = match reader.read_line() {
+                    Ok(Some(Line::Bytes(b))) => Event::Line(b),
+                    Ok(Some(Line::TooLong(_))) => Event::TooLong,
+                    Ok(None) | Err(_) => return,
+                };
+                let last = matches!(event, Event::TooLong);
+                if tx.send(event).is_err() || last {
+                    return;
                 }
             }
         });
-        let mut e = Engine { child, stdin, lines };
-        e.send("ccp")?;
-        e.read_until(&["ccpok", "id ", "protocol "], timeout)
-            .map_err(|m| format!("{cmd}: {m}"))?;
-        e.send("isready")?;
-        e.read_until(&["readyok"], timeout)
-            .map_err(|m| format!("{cmd}: {m}"))?;
+        let mut e = Engine {
+            group,
+            stdin,
+            lines,
+            label,
+            noted: false,
+        };
+        let word = |w: &'static [&'static str]| move |l: &EngineLine| matches!(l, EngineLine::Other { word, .. } if w.contains(&word.as_str()));
+        e.send("ccp")
+            .and_then(|_| e.wait_for(word(&["ccpok", "id", "protocol"]), timeout))
+            .map_err(|f| format!("{}: {}", e.label, f.describe("answer to ccp", timeout)))?;
+        e.send("isready")
+            .and_then(|_| e.wait_for(word(&["readyok"]), timeout))
+            .map_err(|f| format!("{}: {}", e.label, f.describe("readyok", timeout)))?;
         Ok(e)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    fn send(&mut self, line: &str) -> Result<(), Failure> {
+        // A closed pipe is an engine that has exited (it may go before our first line).
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
-            // A closed pipe is an engine that has exited (it may go before our first line).
-            .map_err(|e| match e.kind() {
-                std::io::ErrorKind::BrokenPipe => "the engine exited".to_string(),
-                _ => format!("the engine does not read: {e}"),
-            })
+            .map_err(|_| Failure::Exited)
     }
 
-    /// The first line starting with one of `prefixes`, skipping others.
-    fn read_until(&mut self, prefixes: &[&str], timeout: Duration) -> Result<String, String> {
+    /// Notes, once for this engine, a line that is not UTF-8 (ignored).
+    fn note(&mut self, line: &EngineLine) {
+        if let EngineLine::Other { word, utf8: false } = line {
+            if !self.noted {
+                self.noted = true;
+                eprintln!(
+                    "halma: note: {} wrote a line that is not UTF-8 text ('{word} …'); such lines are ignored",
+                    self.label
+                );
+            }
+        }
+    }
+
+    /// The first line that `want` accepts, skipping (and noting) others.
+    fn wait_for(
+        &mut self,
+        want: impl Fn(&EngineLine) -> bool,
+        timeout: Duration,
+    ) -> Result<EngineLine, Failure> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(l) if prefixes.iter().any(|p| l.trim().starts_with(p)) => return Ok(l.trim().to_string()),
-                Ok(_) => {}
-                Err(mpsc::RecvTimeoutError::Timeout) => return Err(format!("no {} in time", prefixes[0])),
-                Err(mpsc::RecvTimeoutError::Disconnected) => return Err("the engine exited".into()),
+                Ok(Event::Line(b)) => {
+                    let l = ccp::engine_line(&b);
+                    if want(&l) {
+                        return Ok(l);
+                    }
+                    self.note(&l);
+                }
+                Ok(Event::TooLong) => return Err(Failure::TooLong),
+                Err(mpsc::RecvTimeoutError::Timeout) => return Err(Failure::Timeout),
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Err(Failure::Exited),
             }
         }
+    }
+
+    /// Drops what the engine wrote since its last answer (so that a stray `bestmove` is
+    /// not taken for the next one); a line too long there is a failure.
+    fn drain(&mut self) -> Result<(), Failure> {
+        while let Ok(ev) = self.lines.try_recv() {
+            match ev {
+                Event::Line(b) => {
+                    let l = ccp::engine_line(&b);
+                    self.note(&l);
+                }
+                Event::TooLong => return Err(Failure::TooLong),
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the engine at once, its whole process group (after a forfeit).
+    fn kill(mut self) {
+        self.group.end(Duration::ZERO);
     }
 }
 
 impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.group.end(QUIT_GRACE);
     }
 }
 
@@ -314,24 +459,26 @@ fn play(
             return (Verdict::Draw("no_legal_moves"), ply, moves);
         }
         let player = ccp::player_of(pos.turn());
-        let loss = Verdict::Win(1 - player, "protocol_error");
-        let Some(e) = engines[player as usize].as_mut() else {
-            return (loss, ply, moves);
+        let p = player as usize;
+        let Some(e) = engines[p].as_mut() else {
+            return (Verdict::Win(1 - player, Failure::Exited.reason()), ply, moves);
         };
         let asked_at = Instant::now();
+        let cells = ccp::cells_of(&pos);
         let asked = e
-            .send(&format!(
-                "position cells {} player {player} ply {ply}",
-                ccp::cells_of(&pos)
-            ))
+            .drain()
+            .and_then(|_| e.send(&format!("position cells {cells} player {player} ply {ply}")))
             .and_then(|_| e.send(&s.go))
-            .and_then(|_| e.read_until(&["bestmove"], s.timeout));
-        times[player as usize].push(asked_at.elapsed().as_secs_f64() * 1000.0);
+            .and_then(|_| e.wait_for(|l| matches!(l, EngineLine::BestMove(_)), s.timeout));
+        times[p].push(asked_at.elapsed().as_secs_f64() * 1000.0);
         let answer = match asked {
-            Ok(a) => a,
-            Err(_) => {
-                engines[player as usize] = None;
-                return (loss, ply, moves);
+            Ok(EngineLine::BestMove(Ok(a))) => a,
+            Ok(_) => return (Verdict::Win(1 - player, "illegal_move"), ply, moves),
+            Err(f) => {
+                if let Some(e) = engines[p].take() {
+                    e.kill();
+                }
+                return (Verdict::Win(1 - player, f.reason()), ply, moves);
             }
         };
         let Ok(m) = ccp::parse_move(&pos, &answer) else {
@@ -428,18 +575,13 @@ fn fmt_elo(e: f64) -> String {
 pub fn run_match(a: MatchArgs) -> Outcome {
     let mut openings = read_openings(&a.openings)?;
     if let Some(n) = a.limit {
-        openings.truncate(n.max(1));
+        openings.truncate(n);
     }
-    let sprt = match &a.sprt {
-        None => None,
-        Some(t) => {
-            let v: Vec<f64> = t.split(',').filter_map(|x| x.trim().parse().ok()).collect();
-            match v[..] {
-                [e0, e1] if e0 < e1 => Some((e0, e1)),
-                _ => return Err(format!("--sprt '{t}': expected ELO0,ELO1 with ELO0 < ELO1")),
-            }
-        }
-    };
+    let sprt = a.sprt.map(|s| (s.e0, s.e1));
+    procs::end_groups_on_signals().map_err(|e| format!("cannot handle signals: {e}"))?;
+    // Dropped last: an early return with games running (a result that cannot be written)
+    // or a panic ends the engines too.
+    let _end_all = procs::EndAll;
     let go = match (a.movetime, a.nodes) {
         (_, Some(n)) => format!("go nodes {n}"),
         (ms, None) => format!("go movetime {}", ms.unwrap_or(100)),
@@ -447,8 +589,25 @@ pub fn run_match(a: MatchArgs) -> Outcome {
     let settings = Arc::new(Settings {
         go: go.clone(),
         max_plies: a.max_plies,
-        timeout: Duration::from_secs_f64(a.timeout.max(0.01)),
+        timeout: Duration::from_secs_f64(a.timeout),
     });
+    // The outputs first: a path that cannot be written stops the match before any game.
+    let dir = a
+        .out
+        .as_ref()
+        .filter(|p| p.is_dir() || p.to_string_lossy().ends_with('/'));
+    let mut file = None;
+    if let Some(d) = dir {
+        std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+    } else if let Some(p) = &a.out {
+        file = Some(std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?);
+    }
+    let mut results_txt = match dir {
+        Some(d) => {
+            Some(std::fs::File::create(d.join("results.txt")).map_err(|e| format!("{}: {e}", d.display()))?)
+        }
+        None => None,
+    };
     let tasks: Vec<(usize, usize, bool)> = (0..openings.len())
         .flat_map(|i| [(2 * i, i, true), (2 * i + 1, i, false)])
         .collect();
@@ -458,7 +617,7 @@ pub fn run_match(a: MatchArgs) -> Outcome {
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<Result<GameResult, String>>();
     let mut workers = Vec::new();
-    for _ in 0..a.concurrency.max(1) {
+    for _ in 0..a.concurrency {
         let (tasks, openings, stop, tx, settings) = (
             tasks.clone(),
             openings.clone(),
@@ -478,7 +637,7 @@ pub fn run_match(a: MatchArgs) -> Outcome {
                 };
                 for k in 0..2 {
                     if e[k].is_none() {
-                        match Engine::launch(&cmds[k], settings.timeout) {
+                        match Engine::launch(k + 1, &cmds[k], settings.timeout) {
                             Ok(x) => e[k] = Some(x),
                             Err(m) => {
                                 let _ = tx.send(Err(m));
@@ -516,22 +675,6 @@ pub fn run_match(a: MatchArgs) -> Outcome {
         }));
     }
     drop(tx);
-    let dir = a
-        .out
-        .as_ref()
-        .filter(|p| p.is_dir() || p.to_string_lossy().ends_with('/'));
-    let mut file = None;
-    if let Some(d) = dir {
-        std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
-    } else if let Some(p) = &a.out {
-        file = Some(std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?);
-    }
-    let mut results_txt = match dir {
-        Some(d) => {
-            Some(std::fs::File::create(d.join("results.txt")).map_err(|e| format!("{}: {e}", d.display()))?)
-        }
-        None => None,
-    };
     let started = Instant::now();
     let mut tally = Tally { wdl: [0; 3] };
     let mut from_start = [0u32; 3];
@@ -598,13 +741,20 @@ pub fn run_match(a: MatchArgs) -> Outcome {
             }
         }
     }
+    let mut panicked = false;
     for w in workers {
-        let _ = w.join();
+        panicked |= w.join().is_err();
     }
     if let Some(m) = failure {
         return Err(m);
     }
     let n = tally.games();
+    if n == 0 {
+        return Err("no game was played".into());
+    }
+    if panicked {
+        return Err(format!("a game failed inside the referee after {n} games"));
+    }
     let (s, elo, lo, hi) = tally.elo_interval();
     println!(
         "engine 1: {}\nengine 2: {}\n{} games of {total} ({} openings from {}, both sides), {go}, {} at once",
@@ -613,7 +763,7 @@ pub fn run_match(a: MatchArgs) -> Outcome {
         n,
         openings.len(),
         a.openings.display(),
-        a.concurrency.max(1)
+        a.concurrency
     );
     println!(
         "engine 1 wins {}, draws {}, losses {}: score {:.1}%, Elo {} [{}, {}] (95%)",

@@ -1,6 +1,7 @@
 //! `halma puzzle` and `halma solve`: the puzzle collection and the solitaire solver.
 
 use crate::{parse_variant, Outcome};
+use clap::builder::RangedU64ValueParser;
 use clap::{Args, Subcommand};
 use halma::puzzle::{count_solitaire, find, path_text, solve_solitaire, CountRule, PUZZLES};
 use halma::{Game, Position, Variant};
@@ -38,8 +39,8 @@ enum PuzzleCommand {
 struct PuzzleProveArgs {
     /// The crossing's name (see `halma puzzle list`)
     name: String,
-    /// The most moves a solution may have (default: one less than the par)
-    #[arg(long, value_name = "N")]
+    /// The most moves a solution may have, 0 to 500 (default: one less than the par)
+    #[arg(long, value_name = "N", value_parser = RangedU64ValueParser::<usize>::new().range(0..=500))]
     moves: Option<usize>,
 }
 
@@ -47,12 +48,14 @@ struct PuzzleProveArgs {
 struct PuzzleSolveArgs {
     /// The puzzle's name (see `halma puzzle list`)
     name: String,
-    /// Positions the beam keeps per move (crossings and the shortest game)
-    #[arg(long, value_name = "W", default_value_t = 3000)]
+    /// Positions the beam keeps per move (crossings and the shortest game), 1 to 100000
+    /// (a few hundred MB at 10000 on 16×16; time and memory grow with it)
+    #[arg(long, value_name = "W", default_value_t = 3000,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=100_000))]
     width: usize,
     /// The strict shortest game: search only for games in which the winner makes at most
-    /// N moves (default: N = 10, 11, … until a game is found)
-    #[arg(long, value_name = "N")]
+    /// N moves, 1 to 100 (default: N = 10, 11, … until a game is found)
+    #[arg(long, value_name = "N", value_parser = RangedU64ValueParser::<usize>::new().range(1..=100))]
     side_moves: Option<usize>,
     /// Print the shipped solution instead of searching
     #[arg(long)]
@@ -73,8 +76,8 @@ pub struct SolveArgs {
     /// Count the solutions (exhaustively, unless --max-states stops it first)
     #[arg(long)]
     count: bool,
-    /// Stop the count after this many states (then the counts are lower bounds)
-    #[arg(long, value_name = "N", requires = "count")]
+    /// Stop the count after this many states, at least 1 (then the counts are lower bounds)
+    #[arg(long, value_name = "N", requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
     max_states: Option<u64>,
     /// Count only the mirror-paired solutions: a move of a piece off the diagonal is
     /// followed by its mirror image, a piece on the diagonal moves alone onto it
