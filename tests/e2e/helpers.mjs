@@ -4,6 +4,7 @@
 // seen from outside, and a mirror of the game in Node to choose moves and check the page.
 // The tests drive the page as a person would: nothing in the page is there for them.
 import { readFileSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
 import { makeLayout, cellCenter, boardMargin } from '../../www/board/geometry.js';
@@ -457,4 +458,94 @@ export async function startFromDialog(page, variant, seats) {
   }
   await page.locator('#su-start').click();
   await expect.poll(async () => (await pageState(page)).variant.startsWith(variant)).toBe(true);
+}
+
+/**
+ * Decodes a PNG as Playwright's screenshots write them (8 bits a channel, RGB or RGBA, not
+ * interlaced) into RGBA pixels.
+ * @param {Buffer} buf
+ * @returns {{width: number, height: number, data: Uint8Array}}
+ */
+export function decodePng(buf) {
+  let pos = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 4;
+  const idat = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos);
+    const type = buf.toString('latin1', pos + 4, pos + 8);
+    const body = buf.subarray(pos + 8, pos + 8 + len);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      if (body[8] !== 8 || body[12] !== 0 || (body[9] !== 2 && body[9] !== 6)) throw new Error('unexpected PNG format');
+      channels = body[9] === 6 ? 4 : 3;
+    } else if (type === 'IDAT') idat.push(body);
+    pos += 12 + len;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const out = new Uint8Array(width * height * 4);
+  const prev = new Uint8Array(stride);
+  const cur = new Uint8Array(stride);
+  for (let y = 0; y < height; y++) {
+    const f = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let i = 0; i < stride; i++) {
+      const a = i >= channels ? cur[i - channels] : 0;
+      const b = prev[i];
+      const c = i >= channels ? prev[i - channels] : 0;
+      let v = line[i];
+      if (f === 1) v += a;
+      else if (f === 2) v += b;
+      else if (f === 3) v += (a + b) >> 1;
+      else if (f === 4) {
+        const p = a + b - c;
+        const pa = Math.abs(p - a);
+        const pb = Math.abs(p - b);
+        const pc = Math.abs(p - c);
+        v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      cur[i] = v & 255;
+    }
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 4;
+      out[o] = cur[x * channels];
+      out[o + 1] = cur[x * channels + 1];
+      out[o + 2] = cur[x * channels + 2];
+      out[o + 3] = channels === 4 ? cur[x * channels + 3] : 255;
+    }
+    prev.set(cur);
+  }
+  return { width, height, data: out };
+}
+
+/**
+ * What a person sees in a disc of radius `r` (CSS px) round a point of the page: the
+ * screenshot's pixels there, each as its relative luminance (0 black … 1 white) and colour.
+ * @param {import('@playwright/test').Page} page
+ * @param {{x: number, y: number}} at client coordinates
+ * @param {number} r
+ * @returns {Promise<{lum: number[], rgb: [number, number, number][]}>}
+ */
+export async function screenDisc(page, at, r) {
+  const clip = { x: Math.floor(at.x - r), y: Math.floor(at.y - r), width: Math.ceil(2 * r) + 1, height: Math.ceil(2 * r) + 1 };
+  const png = decodePng(await page.screenshot({ clip, scale: 'css' }));
+  const lum = [];
+  const rgb = [];
+  const lin = (/** @type {number} */ v) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  for (let y = 0; y < png.height; y++) {
+    for (let x = 0; x < png.width; x++) {
+      if ((clip.x + x + 0.5 - at.x) ** 2 + (clip.y + y + 0.5 - at.y) ** 2 > r * r) continue;
+      const o = (y * png.width + x) * 4;
+      const [R, G, B] = [png.data[o], png.data[o + 1], png.data[o + 2]];
+      rgb.push([R, G, B]);
+      lum.push(0.2126 * lin(R) + 0.7152 * lin(G) + 0.0722 * lin(B));
+    }
+  }
+  return { lum, rgb };
 }

@@ -173,7 +173,7 @@ test('hit testing on a square board: every point of a cell, half-open borders', 
   assert.equal(hitTest(l, b.cells, x0 + l.scale / 2, y0), 1);
 });
 
-test('hit testing on the star: holes and the gaps between them', () => {
+test('hit testing on the star: the nearest hole, no dead zones between holes', () => {
   const b = star(4);
   for (const rot of [0, 60, 180, 300]) {
     const l = makeLayout(b, { width: 700, height: 700, rotation: rot, margin: 1 });
@@ -181,18 +181,35 @@ test('hit testing on the star: holes and the gaps between them', () => {
       const [sx, sy] = cellCenter(l, b.cells, c.id);
       assert.equal(hitTest(l, b.cells, sx, sy), c.id);
       assert.equal(hitTest(l, b.cells, sx + l.scale * 0.3, sy - l.scale * 0.2), c.id);
+      // Just short of halfway toward each of the six neighbours, and 0.55 toward the gaps
+      // between them (the Voronoi hexagon's corners are 0.577 away).
+      for (let k = 0; k < 12; k++) {
+        const a = (k * Math.PI) / 6;
+        const r = k % 2 === 0 ? 0.49 : 0.55;
+        const [px, py] = toScreen(l, c.x + r * Math.cos(a), c.y + r * Math.sin(a));
+        assert.equal(hitTest(l, b.cells, px, py), c.id, `rot ${rot} ${c.name} direction ${k * 30}°`);
+      }
     }
   }
   const l = makeLayout(b, { width: 700, height: 700, margin: 1 });
-  // The centre of the triangle formed by three neighbouring holes is 0.577 from each: a miss.
   const c0 = b.cells.find((c) => c.q === 0 && c.r === 0);
   const c1 = b.cells.find((c) => c.q === 1 && c.r === 0);
   const c2 = b.cells.find((c) => c.q === 0 && c.r === 1);
-  const mx = (c0.x + c1.x + c2.x) / 3;
-  const my = (c0.y + c1.y + c2.y) / 3;
-  const [sx, sy] = toScreen(l, mx, my);
-  assert.equal(hitTest(l, b.cells, sx, sy), -1);
-  // Far outside: nothing.
+  // The centre of the triangle formed by three neighbouring holes (0.577 from each) takes one
+  // of them: there is no gap that takes nothing.
+  const [tx, ty] = toScreen(l, (c0.x + c1.x + c2.x) / 3, (c0.y + c1.y + c2.y) / 3);
+  assert.ok([c0.id, c1.id, c2.id].includes(hitTest(l, b.cells, tx, ty)));
+  // Halfway between two holes and a little past it, the one that takes a press wins.
+  const at = (/** @type {number} */ u) => toScreen(l, c0.x + (c1.x - c0.x) * u, c0.y + (c1.y - c0.y) * u);
+  for (const u of [0.5, 0.53]) {
+    const [hx, hy] = at(u);
+    assert.equal(hitTest(l, b.cells, hx, hy, (id) => id === c0.id), c0.id, `${u} toward a plain hole`);
+  }
+  assert.equal(hitTest(l, b.cells, ...at(0.6), (id) => id === c0.id), c1.id, 'the plain hole is clearly nearer');
+  // Round the edge as far as the plate reaches; far outside, nothing.
+  const tip = b.cells.reduce((p, c) => (c.y < p.y ? c : p));
+  assert.equal(hitTest(l, b.cells, ...toScreen(l, tip.x, tip.y - 0.8)), tip.id);
+  assert.equal(hitTest(l, b.cells, ...toScreen(l, tip.x, tip.y - 1.1)), -1);
   assert.equal(hitTest(l, b.cells, 1, 1), -1);
 });
 

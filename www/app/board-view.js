@@ -137,6 +137,7 @@ export function createBoardView({ session, orientation, theme, coordinates, onMo
         ...marksOf(game),
         hint: null,
         interactive: mine,
+        path: (from, to) => session.game().path(from, to),
         rotation: rotation(),
         animate,
         label: session.boardLabel(),

@@ -21,6 +21,9 @@ import { positionIndex } from './geometry.js';
  * @property {ArrayLike<number>} [pieces] seat per cell, 0 = empty
  * @property {ArrayLike<number>} [movable] cells the user may pick up
  * @property {(cell: number) => ArrayLike<number>} [destinations] asked when a piece is picked
+ * @property {(from: number, to: number) => ArrayLike<number> | null | undefined} [path] the cells
+ *   a move from the picked piece to one of its destinations passes (its hops), asked while the
+ *   pointer, a drag or the keyboard cursor is on that destination, to draw the way there
  * @property {{path: ArrayLike<number>} | null} [lastMove] shown as a drawn path
  * @property {readonly {path: ArrayLike<number>, seat: number, age: number}[]} [recent] earlier
  *   moves to show under the last one, thinner, in the mover's colour and fainter with `age`
@@ -33,7 +36,9 @@ import { positionIndex } from './geometry.js';
  *   drawn a little past them (a solitaire's line of symmetry)
  * @property {number} [rotation] degrees, clockwise on screen
  * @property {'light' | 'dark'} [theme]
- * @property {boolean} [coordinates] show cell names
+ * @property {boolean} [coordinates] show cell names: on a square board along its edges; on the
+ *   star the row numbers at both ends of each row, and a hole's letter only where it is asked
+ *   for (the destinations of the picked piece, the hole under the mouse or the cursor)
  * @property {readonly string[]} [colors] seat colours, index 0 = seat 1
  * @property {boolean} [symbols] draw each seat's symbol on its pieces
  * @property {boolean} [interactive] whether the user may pick and move

@@ -1,5 +1,5 @@
 // The star board's background (Chinese checkers): plate, coloured points, lines, holes and
-// coordinates, drawn for the current layout into the cached background (render.js).
+// the row numbers, drawn for the current layout into the cached background (render.js).
 
 import { toScreen, cellCenter, splitName, bounds, frameReach } from './geometry.js';
 import { mix, alpha, seatColor } from '../colors.js';
@@ -174,25 +174,33 @@ export function drawStarBoard(st, g) {
   cachedLayer(st, g, 'holes', 60, drawHoles);
 
   if (st.cfg.coordinates) {
+    // The row numbers at both ends of each row, on the plate, as a chess board has them on
+    // its edges. A hole's letter (its place in the row from the left) is shown where it is
+    // asked for: on the picked piece's destinations and over the hole under the mouse or
+    // the cursor (overlays.js), not in all 121 holes.
     g.textAlign = 'center';
     g.textBaseline = 'middle';
-    // Letters in the holes, row numbers beside the rows' left ends.
-    g.font = `600 ${Math.max(7, Math.round(s * 0.24))}px system-ui, sans-serif`;
-    g.fillStyle = t.holeText;
-    /** @type {Map<string, {x: number, y: number}>} */
-    const rowStart = new Map();
+    /** @type {Map<string, {left: {x: number, y: number}, right: {x: number, y: number}}>} */
+    const rows = new Map();
     for (const c of cells) {
-      const [sx, sy] = toScreen(st.layout, c.x, c.y);
-      const [letter, num] = splitName(c.name);
-      g.fillText(letter, sx, sy + 0.5);
-      const r = rowStart.get(num);
-      if (!r || c.x < r.x) rowStart.set(num, { x: c.x, y: c.y });
+      const num = splitName(c.name)[1];
+      const r = rows.get(num);
+      if (!r) rows.set(num, { left: c, right: c });
+      else {
+        if (c.x < r.left.x) r.left = c;
+        if (c.x > r.right.x) r.right = c;
+      }
     }
-    g.font = `600 ${Math.max(7, Math.round(s * 0.3))}px system-ui, sans-serif`;
+    g.font = `600 ${Math.max(8, Math.round(s * 0.3))}px system-ui, sans-serif`;
     g.fillStyle = t.plateText;
-    for (const [num, r] of rowStart) {
-      const [sx, sy] = toScreen(st.layout, r.x - 0.75, r.y);
-      g.fillText(num, sx, sy);
+    for (const [num, r] of rows) {
+      for (const [x, y] of [
+        [r.left.x - 0.75, r.left.y],
+        [r.right.x + 0.75, r.right.y],
+      ]) {
+        const [sx, sy] = toScreen(st.layout, x, y);
+        g.fillText(num, sx, sy);
+      }
     }
   }
 }

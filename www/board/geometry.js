@@ -138,20 +138,34 @@ export function cellCenter(l, cells, id) {
   return toScreen(l, c.x, c.y);
 }
 
-/** Radius (board units) around a star hole's centre that counts as that hole. */
-export const STAR_HIT_RADIUS = 0.5;
+/**
+ * How far (board units) from the nearest hole's centre a point on the star still counts as
+ * that hole: every point of a hole's Voronoi region (a hexagon reaching 0.5 toward each
+ * neighbour and 0.577 toward the gaps between them), and round the board's edge as far as
+ * the plate reaches. A tap anywhere on the plate takes a hole; nothing has dead zones.
+ */
+export const STAR_HIT_RADIUS = 1;
+
+/**
+ * How much nearer (board units) a cell that takes the press (a piece that may move, a
+ * destination) counts on the star: a point on the line halfway between such a cell and a
+ * plain neighbour goes to the one that does something, and the tolerance round it is at
+ * least half the spacing in every direction (0.5 + this toward a plain neighbour).
+ */
+export const STAR_PREFER = 0.06;
 
 /**
  * The cell under a screen point, or -1. Square boards: the point must lie inside the cell's
- * square (half-open, so a point on a shared border belongs to exactly one cell). Star: within
- * `STAR_HIT_RADIUS` of the nearest hole's centre (neighbours are one unit apart, so the
- * discs never overlap).
+ * square (half-open, so a point on a shared border belongs to exactly one cell). Star: the
+ * nearest hole, within `STAR_HIT_RADIUS` of its centre; a cell of `prefer` (the cells that
+ * take a press) counts `STAR_PREFER` nearer.
  * @param {Layout} l
  * @param {readonly CellDesc[]} cells
  * @param {number} sx
  * @param {number} sy
+ * @param {(id: number) => boolean} [prefer]
  */
-export function hitTest(l, cells, sx, sy) {
+export function hitTest(l, cells, sx, sy, prefer) {
   const [x, y] = toBoard(l, sx, sy);
   if (l.shape === 'square') {
     for (const c of cells) {
@@ -162,10 +176,12 @@ export function hitTest(l, cells, sx, sy) {
     return -1;
   }
   let best = -1;
-  let bestD = STAR_HIT_RADIUS * STAR_HIT_RADIUS;
+  let bestD = Infinity;
   for (const c of cells) {
-    const d = (x - c.x) ** 2 + (y - c.y) ** 2;
-    if (d <= bestD) {
+    const d2 = (x - c.x) ** 2 + (y - c.y) ** 2;
+    if (d2 > STAR_HIT_RADIUS * STAR_HIT_RADIUS) continue;
+    const d = Math.sqrt(d2) - (prefer && prefer(c.id) ? STAR_PREFER : 0);
+    if (d < bestD) {
       bestD = d;
       best = c.id;
     }

@@ -13,12 +13,12 @@
 // input.js (pointer), keyboard.js (keys, focus, accessibility), selection.js (picking and
 // moving), anim.js (move animation), size.js (following the element's size), events.js.
 
-import { cellCenter, hitTest } from './geometry.js';
+import { cellCenter } from './geometry.js';
 import { withDefaults, replacesPosition, configure } from './config.js';
 import { createState, relayout } from './state.js';
 import { redraw } from './render.js';
 import { startAnimation, finishAnimation, rotate } from './anim.js';
-import { clearSelection } from './selection.js';
+import { clearSelection, cellAtPoint } from './selection.js';
 import { bindPointer } from './input.js';
 import { bindKeyboard, applyAria } from './keyboard.js';
 import { bindSize } from './size.js';
@@ -33,7 +33,8 @@ import { addHandler } from './events.js';
  * @property {(type: 'pick' | 'move' | 'cursor' | 'deselect', fn: (...args: any[]) => void) => () => void} on
  * @property {() => void} destroy
  * @property {(cell: number) => {x: number, y: number}} cellPoint cell centre, CSS px from the canvas's top-left
- * @property {(x: number, y: number) => number} cellAt the cell at CSS px from the canvas's top-left, or -1
+ * @property {(x: number, y: number) => number} cellAt the cell a press at CSS px from the canvas's
+ *   top-left takes, or -1
  * @property {() => {selected: number, cursor: number, dests: number[], animating: boolean, rotation: number, hint: number[] | null, axis: number[] | null}} state
  * @property {() => void} cancel drops the selection
  * @property {() => void} finishAnimation jumps to the end of a running animation (a move's, the
@@ -112,7 +113,7 @@ export function createBoard(element, config) {
       return { x, y };
     },
     cellAt(x, y) {
-      return hitTest(st.layout, st.cfg.board.cells, x, y);
+      return cellAtPoint(st, x, y);
     },
     state() {
       const { hint, axis } = st.cfg;

@@ -3,9 +3,17 @@
 // drops on a destination. A press ends a running animation at once; a press while the
 // board turns only ends the turn.
 
-import { hitTest } from './geometry.js';
 import { finishAnimation, endAnimation, applyPendingRotation } from './anim.js';
-import { select, clearSelection, emitMove } from './selection.js';
+import { select, clearSelection, emitMove, cellAtPoint, dropCell } from './selection.js';
+
+/**
+ * How far above a finger (or pen) a dragged piece rides (CSS px), so that the finger hides
+ * neither the piece nor the hole it would land in: at least 36 px, more on big boards.
+ * @param {number} scale px per board unit
+ */
+export function touchLift(scale) {
+  return Math.max(36, 1.4 * scale);
+}
 
 /** @typedef {import('./state.js').BoardState} BoardState */
 /** @typedef {(target: EventTarget, type: string, fn: (e: any) => void) => void} Listen */
@@ -38,7 +46,7 @@ export function bindPointer(st, listen) {
     }
     if (st.anim) finishAnimation(st);
     const [x, y] = localPoint(e);
-    const cell = hitTest(st.layout, st.cfg.board.cells, x, y);
+    const cell = cellAtPoint(st, x, y);
     if (!st.cfg.interactive) return;
     if (cell >= 0) {
       st.cursor = cell;
@@ -51,7 +59,8 @@ export function bindPointer(st, listen) {
     if (cell >= 0 && st.movable.has(cell)) {
       const wasSelected = cell === st.selected;
       if (!wasSelected) select(st, cell);
-      st.drag = { from: cell, pointerId: e.pointerId, sx: x, sy: y, x, y, started: false, wasSelected };
+      const lift = e.pointerType === 'mouse' ? 0 : touchLift(st.layout.scale);
+      st.drag = { from: cell, pointerId: e.pointerId, sx: x, sy: y, x, y, started: false, wasSelected, lift };
       try {
         canvas.setPointerCapture(e.pointerId);
       } catch {
@@ -77,12 +86,25 @@ export function bindPointer(st, listen) {
       }
       return;
     }
+    if (e.pointerType === 'mouse') setHover(cellAtPoint(st, x, y));
     if (!st.cfg.interactive) {
       canvas.style.cursor = '';
       return;
     }
-    const cell = hitTest(st.layout, st.cfg.board.cells, x, y);
+    const cell = cellAtPoint(st, x, y);
     canvas.style.cursor = cell >= 0 && (st.movable.has(cell) || st.dests.has(cell)) ? 'pointer' : '';
+  }
+
+  /**
+   * The cell under a hovering mouse: its way there is drawn when it is a destination, its
+   * name when the star shows coordinates.
+   * @param {number} cell
+   */
+  function setHover(cell) {
+    if (cell === st.hover) return;
+    const was = st.hover;
+    st.hover = cell;
+    if (st.dests.has(was) || st.dests.has(cell) || (st.cfg.coordinates && st.cfg.board.shape === 'star')) st.redraw();
   }
 
   /** @param {PointerEvent} e */
@@ -93,7 +115,9 @@ export function bindPointer(st, listen) {
     canvas.style.cursor = '';
     const [x, y] = localPoint(e);
     if (d.started) {
-      const target = hitTest(st.layout, st.cfg.board.cells, x, y);
+      d.x = x;
+      d.y = y;
+      const target = dropCell(st, d);
       if (target >= 0 && target !== d.from && st.dests.has(target) && st.cfg.interactive) {
         emitMove(st, d.from, target, { dragged: true, via: 'pointer' });
         return;
@@ -116,6 +140,9 @@ export function bindPointer(st, listen) {
   listen(canvas, 'pointermove', onPointerMove);
   listen(canvas, 'pointerup', onPointerUp);
   listen(canvas, 'pointercancel', onPointerCancel);
+  listen(canvas, 'pointerleave', (/** @type {PointerEvent} */ e) => {
+    if (e.pointerType === 'mouse') setHover(-1);
+  });
   listen(canvas, 'lostpointercapture', (/** @type {PointerEvent} */ e) => {
     const drag = st.drag;
     if (drag && drag.pointerId === e.pointerId && !drag.started) return;

@@ -2,8 +2,9 @@
 // destinations, the keyboard cursor, a solitaire's axis (under the pieces); the marked cells
 // and the hint (over them).
 
-import { cellCenter, hitTest } from './geometry.js';
+import { cellCenter, splitName } from './geometry.js';
 import { themeOf } from './theme.js';
+import { pointedDest, dropCell } from './selection.js';
 
 /** @typedef {import('./state.js').BoardState} BoardState */
 
@@ -120,27 +121,8 @@ export function drawOverlays(st) {
     ctx.restore();
   }
   if (st.selected >= 0 && st.cfg.board.shape === 'square') fillCell(st, st.selected, `${t.select}0.45)`);
-  const pieces = st.cfg.pieces ?? [];
-  const dropTarget = st.drag && st.drag.started ? hitTest(st.layout, cells, st.drag.x, st.drag.y) : -1;
-  for (const d of st.dests) {
-    const [x, y] = cellCenter(st.layout, cells, d);
-    if (d === dropTarget) {
-      fillCell(st, d, `${t.select}0.35)`);
-    }
-    ctx.beginPath();
-    if (pieces[d]) {
-      ctx.arc(x, y, s * 0.45, 0, Math.PI * 2);
-      ctx.lineWidth = Math.max(2, s * 0.08);
-      ctx.strokeStyle = t.dest;
-      ctx.stroke();
-    } else {
-      // On small cells (a 16×16 board on a phone) the dot keeps a size a finger's target
-      // can be seen at: up to 5.5 px radius, never past 0.3 of the cell.
-      ctx.arc(x, y, Math.max(s * 0.17, Math.min(5.5, s * 0.3)), 0, Math.PI * 2);
-      ctx.fillStyle = t.dest;
-      ctx.fill();
-    }
-  }
+  const pointed = pointedDest(st);
+  for (const d of st.dests) drawDest(st, d, d === pointed);
   if (st.showCursor && st.cursor >= 0 && st.doc.activeElement === st.canvas) {
     const [x, y] = cellCenter(st.layout, cells, st.cursor);
     ctx.save();
@@ -160,6 +142,172 @@ export function drawOverlays(st) {
     ctx.stroke();
     ctx.restore();
   }
+}
+
+/**
+ * A destination of the picked piece, clear at a glance on any board and theme: the hole lit
+ * as a large white disc on a dark edge in a green halo (a white ring round a piece standing
+ * there), with a green centre, or on the star with coordinates shown, the hole's letter. The destination
+ * pointed at (by the mouse, a drag or the cursor) is drawn larger still.
+ * @param {BoardState} st
+ * @param {number} d
+ * @param {boolean} pointed
+ */
+function drawDest(st, d, pointed) {
+  const ctx = st.ctx;
+  const t = themeOf(st.cfg);
+  const s = st.layout.scale;
+  const cells = st.cfg.board.cells;
+  const star = st.cfg.board.shape === 'star';
+  const [x, y] = cellCenter(st.layout, cells, d);
+  const edge = Math.max(1.5, s * 0.06);
+  ctx.save();
+  if ((st.cfg.pieces ?? [])[d]) {
+    ctx.beginPath();
+    ctx.arc(x, y, s * 0.47, 0, Math.PI * 2);
+    ctx.lineWidth = Math.max(3, s * 0.09) + 2 * edge;
+    ctx.strokeStyle = t.destEdge;
+    ctx.stroke();
+    ctx.lineWidth = Math.max(3, s * 0.09);
+    ctx.strokeStyle = t.destFill;
+    ctx.stroke();
+    ctx.restore();
+    return;
+  }
+  // Never smaller than a 6 px radius, so a 16×16 board on a phone shows its marks too.
+  const r = Math.max(6, s * (star ? 0.34 : 0.3)) * (pointed ? 1.22 : 1);
+  // A halo in the picked piece's ring colour ties the marks to the piece.
+  ctx.beginPath();
+  ctx.arc(x, y, r + edge + Math.max(2, s * 0.08), 0, Math.PI * 2);
+  ctx.fillStyle = t.destHalo;
+  ctx.fill();
+  ctx.beginPath();
+  ctx.arc(x, y, r + edge, 0, Math.PI * 2);
+  ctx.fillStyle = t.destEdge;
+  ctx.fill();
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fillStyle = t.destFill;
+  ctx.fill();
+  const name = star && st.cfg.coordinates ? splitName(cells[d].name)[0] : '';
+  if (name) {
+    ctx.fillStyle = t.destInk;
+    ctx.font = `700 ${Math.max(8, Math.round(r * 1.15))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(name, x, y + 0.5);
+  } else {
+    ctx.beginPath();
+    ctx.arc(x, y, r * 0.42, 0, Math.PI * 2);
+    ctx.fillStyle = t.destDot;
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+/**
+ * Over the pieces, the way from the picked piece to the destination pointed at (by the
+ * mouse, a drag or the cursor): its hops as the app gives them (`cfg.path`), a white line on
+ * a dark edge over the pieces it jumps, with a dot on each hole it lands in on the way.
+ * Nothing when the app gives no path.
+ * @param {BoardState} st
+ */
+export function drawWay(st) {
+  const dest = pointedDest(st);
+  if (dest < 0) return;
+  const path = st.cfg.path ? st.cfg.path(st.selected, dest) : null;
+  const cells = st.cfg.board.cells;
+  if (!path || path.length < 2 || Array.from(path).some((id) => !cells[id])) return;
+  const ctx = st.ctx;
+  const t = themeOf(st.cfg);
+  const s = st.layout.scale;
+  const pts = Array.from(path, (id) => cellCenter(st.layout, cells, id));
+  const w = Math.max(2.5, s * 0.1);
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (const [style, width] of /** @type {[string, number][]} */ ([
+    [t.destEdge, w + Math.max(2, s * 0.06)],
+    [t.destFill, w],
+  ])) {
+    ctx.strokeStyle = style;
+    ctx.lineWidth = width;
+    ctx.beginPath();
+    pts.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+    ctx.stroke();
+  }
+  for (let i = 1; i < pts.length - 1; i++) {
+    ctx.beginPath();
+    ctx.arc(pts[i][0], pts[i][1], Math.max(3.5, s * 0.15), 0, Math.PI * 2);
+    ctx.fillStyle = t.destFill;
+    ctx.fill();
+    ctx.lineWidth = Math.max(1.5, s * 0.05);
+    ctx.strokeStyle = t.destEdge;
+    ctx.stroke();
+  }
+  ctx.restore();
+  // The destination's mark over the line's end, whole.
+  drawDest(st, dest, true);
+}
+
+/**
+ * Over the pieces while a piece is dragged: a bold ring round the destination it would land
+ * in, wider than the piece riding over it, so the hole shows round it.
+ * @param {BoardState} st
+ */
+export function drawDrop(st) {
+  const d = dropCell(st);
+  if (d < 0 || !st.dests.has(d)) return;
+  const ctx = st.ctx;
+  const t = themeOf(st.cfg);
+  const s = st.layout.scale;
+  const [x, y] = cellCenter(st.layout, st.cfg.board.cells, d);
+  const w = Math.max(3, s * 0.1);
+  ctx.save();
+  ctx.beginPath();
+  ctx.arc(x, y, Math.max(s * 0.62, 14), 0, Math.PI * 2);
+  ctx.lineWidth = w + Math.max(3, s * 0.08);
+  ctx.strokeStyle = t.destEdge;
+  ctx.stroke();
+  ctx.lineWidth = w;
+  ctx.strokeStyle = t.destFill;
+  ctx.stroke();
+  ctx.restore();
+}
+
+/**
+ * On the star with coordinates shown, the name of the hole under a hovering mouse, or of the
+ * keyboard cursor's, in a small label above it: the letters are not written in every hole.
+ * @param {BoardState} st
+ */
+export function drawName(st) {
+  if (!st.cfg.coordinates || st.cfg.board.shape !== 'star' || st.drag || st.anim) return;
+  const cursor = st.showCursor && st.doc.activeElement === st.canvas ? st.cursor : -1;
+  const cell = st.hover >= 0 ? st.hover : cursor;
+  const c = st.cfg.board.cells[cell];
+  if (!c) return;
+  const ctx = st.ctx;
+  const t = themeOf(st.cfg);
+  const s = st.layout.scale;
+  const [x, y] = cellCenter(st.layout, st.cfg.board.cells, cell);
+  const size = Math.max(11, Math.round(s * 0.36));
+  ctx.save();
+  ctx.font = `700 ${size}px system-ui, sans-serif`;
+  const w = ctx.measureText(c.name).width + size * 0.7;
+  const h = size * 1.35;
+  // Above the hole, clear of the piece on it; below it near the top of the canvas.
+  let cy = y - s * 0.55 - h / 2;
+  if (cy - h / 2 < 0) cy = y + s * 0.55 + h / 2;
+  const cx = Math.min(Math.max(x, w / 2 + 1), st.cssW - w / 2 - 1);
+  ctx.beginPath();
+  ctx.roundRect(cx - w / 2, cy - h / 2, w, h, h / 2);
+  ctx.fillStyle = t.nameBg;
+  ctx.fill();
+  ctx.fillStyle = t.nameInk;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(c.name, cx, cy + 0.5);
+  ctx.restore();
 }
 
 /**

@@ -6,6 +6,7 @@ import { cellCenter, toScreen } from './geometry.js';
 import { SEAT_SYMBOLS, mix, contrastInk, seatColor } from '../colors.js';
 import { themeOf } from './theme.js';
 import { endAnimation, sample } from './anim.js';
+import { dragPoint } from './selection.js';
 
 /** @typedef {import('./state.js').BoardState} BoardState */
 /** @typedef {import('../colors.js').SymbolName} SymbolName */
@@ -145,8 +146,7 @@ function pieceRadius(st) {
 }
 
 /**
- * The pieces: at rest, the one moving (lifted over jumps), the one being dragged under the
- * pointer (a faint copy stays on its cell), and on the star the ring round a picked marble
+ * The pieces: at rest (a faint copy of one being dragged), the one moving (lifted over jumps), and on the star the ring round a picked marble
  * (the marble covers its hole). Ends an animation whose time is up.
  * @param {BoardState} st
  * @param {number} now page time (ms)
@@ -202,12 +202,18 @@ export function drawPieces(st, now) {
     ctx.stroke();
     ctx.restore();
   }
-  if (st.drag && st.drag.started) {
-    const seat = pieces[st.drag.from];
-    if (seat) {
-      const sp = sprite(st, seat, r);
-      const w = (sp.width / st.dpr) * 1.12;
-      ctx.drawImage(sp, st.drag.x - w / 2, st.drag.y - w / 2, w, w);
-    }
-  }
+}
+
+/**
+ * The piece being dragged, over everything else on the board: under a mouse pointer; above
+ * a finger, a little larger (`drag.lift`, input.js).
+ * @param {BoardState} st
+ */
+export function drawDragged(st) {
+  const at = dragPoint(st.drag);
+  const seat = at && st.drag ? (st.cfg.pieces ?? [])[st.drag.from] : 0;
+  if (!at || !seat || !st.drag) return;
+  const sp = sprite(st, seat, pieceRadius(st));
+  const w = (sp.width / st.dpr) * (st.drag.lift > 0 ? 1.25 : 1.12);
+  st.ctx.drawImage(sp, at[0] - w / 2, at[1] - w / 2, w, w);
 }

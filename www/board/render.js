@@ -4,8 +4,8 @@
 
 import { drawSquareBoard } from './draw-square.js';
 import { drawStarBoard } from './draw-star.js';
-import { drawOverlays, drawHint, drawMarks } from './overlays.js';
-import { drawPieces } from './pieces.js';
+import { drawOverlays, drawHint, drawMarks, drawWay, drawDrop, drawName } from './overlays.js';
+import { drawPieces, drawDragged } from './pieces.js';
 import { endAnimation } from './anim.js';
 
 /** @typedef {import('./state.js').BoardState} BoardState */
@@ -39,6 +39,10 @@ function frame(st, now) {
   drawPieces(st, now);
   drawMarks(st);
   drawHint(st);
+  drawWay(st);
+  drawDrop(st);
+  drawName(st);
+  drawDragged(st);
   if (st.anim || (st.drag && st.drag.started)) redraw(st);
 }
 

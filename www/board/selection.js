@@ -4,6 +4,7 @@
 
 import { emit } from './events.js';
 import { applyPendingRotation } from './anim.js';
+import { hitTest } from './geometry.js';
 
 /** @typedef {import('./state.js').BoardState} BoardState */
 /** @typedef {import('./config.js').MoveInfo} MoveInfo */
@@ -73,4 +74,50 @@ export function activate(st, cell, via) {
     return;
   }
   clearSelection(st);
+}
+
+/**
+ * The cell a press at (x, y) (CSS px, canvas) means: on the star the nearest hole, a piece
+ * that may move or a destination winning a near tie with a plain hole (geometry.js).
+ * @param {BoardState} st
+ * @param {number} x
+ * @param {number} y
+ */
+export function cellAtPoint(st, x, y) {
+  return hitTest(st.layout, st.cfg.board.cells, x, y, (id) => st.dests.has(id) || st.movable.has(id));
+}
+
+/**
+ * Where a dragged piece is drawn (CSS px): under a mouse pointer, above a finger.
+ * @param {import('./state.js').Drag | null} d
+ * @returns {[number, number] | null} null when no drag is under way
+ */
+export function dragPoint(d) {
+  return d && d.started ? [d.x, d.y - d.lift] : null;
+}
+
+/**
+ * The cell a dragged piece is over (where a drop puts it), or -1.
+ * @param {BoardState} st
+ * @param {import('./state.js').Drag | null} [d] the drag, by default the one under way
+ */
+export function dropCell(st, d = st.drag) {
+  const p = dragPoint(d);
+  return p ? cellAtPoint(st, p[0], p[1]) : -1;
+}
+
+/**
+ * The destination whose way there is shown: the one the dragged piece is over, else the one
+ * under a hovering mouse, else the keyboard cursor's while it is shown; -1 for none.
+ * @param {BoardState} st
+ */
+export function pointedDest(st) {
+  if (st.selected < 0) return -1;
+  if (st.drag && st.drag.started) {
+    const d = dropCell(st);
+    return st.dests.has(d) ? d : -1;
+  }
+  if (st.hover >= 0 && st.dests.has(st.hover)) return st.hover;
+  if (st.showCursor && st.cursor >= 0 && st.dests.has(st.cursor) && st.doc.activeElement === st.canvas) return st.cursor;
+  return -1;
 }

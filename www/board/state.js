@@ -18,6 +18,8 @@ import { makeLayout, positionIndex, boardMargin } from './geometry.js';
  * @property {number} x where the pointer is now
  * @property {number} y
  * @property {boolean} started moved far enough to be a drag
+ * @property {number} lift how far above the pointer the dragged piece is drawn and dropped
+ *   (CSS px): above the finger on a touch screen, 0 for a mouse
  * @property {boolean} wasSelected the piece was already picked (a click puts it down)
  */
 
@@ -55,6 +57,7 @@ import { makeLayout, positionIndex, boardMargin } from './geometry.js';
  * @property {number | undefined} cursorGoal the screen column (or row) the cursor keeps to
  * @property {string} cursorAxis 'v' or 'h': the direction `cursorGoal` belongs to
  * @property {boolean} showCursor drawn after a key, hidden after a pointer press
+ * @property {number} hover the cell under a hovering mouse, or -1
  * @property {Drag | null} drag
  * @property {Anim | null} anim
  * @property {number | null} pendingRotation a rotation waiting for the animation to end (or
@@ -100,6 +103,7 @@ export function createState(cfg, canvas) {
     cursorGoal: undefined,
     cursorAxis: '',
     showCursor: false,
+    hover: -1,
     drag: null,
     anim: null,
     pendingRotation: null,
