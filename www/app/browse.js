@@ -172,7 +172,7 @@ export function createBrowse({ session, view, showLive, playFrom, onShown = () =
         li.setAttribute('aria-current', 'step');
         const top = li.offsetTop - list.offsetTop;
         if (top < list.scrollTop || top + li.offsetHeight > list.scrollTop + list.clientHeight) {
-          list.scrollTop = top - list.clientHeight / 2;
+          list.scrollTop = top - (list.clientHeight - li.offsetHeight) / 2;
         }
       }
     }
