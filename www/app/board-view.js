@@ -119,6 +119,7 @@ export function createBoardView({ session, orientation, theme, coordinates, onMo
         axis,
         roleDescription: t('board.role'),
         destinations: (cell) => session.game().destinations(cell),
+        path: (from, to) => session.game().path(from, to),
         onMove: (from, to, how) => onMove(from, to, !how.dragged),
         onPick: (cell) => {
           const n = /** @type {BoardApi} */ (board).state().dests.length;
@@ -137,7 +138,6 @@ export function createBoardView({ session, orientation, theme, coordinates, onMo
         ...marksOf(game),
         hint: null,
         interactive: mine,
-        path: (from, to) => session.game().path(from, to),
         rotation: rotation(),
         animate,
         label: session.boardLabel(),
