@@ -35,10 +35,13 @@
  * @property {(req: MoveRequest) => Promise<MoveAnswer>} requestMove
  * @property {() => void} [cancel] stops thinking about the current request
  * @property {() => void} [dispose] frees resources when the game ends or is replaced
+ * @property {boolean} [consent] the seat is a person on another device (live play): a move
+ *   is taken back only with the consent of every device, so the page's own Undo is off
  */
 
 /**
- * Who plays a seat: a person (`human`), or another kind (`computer`, with a level).
+ * Who plays a seat: a person (`human`), or another kind (`computer`, with a level; `remote`,
+ * a person on another device: www/live/).
  * @typedef {{name?: string, kind: string, level?: number}} Player
  */
 

@@ -100,6 +100,13 @@ import { replayEnding } from './ending.js';
  * @property {() => void} think asks the controller of the seat to move (once per position)
  * @property {() => void} stop drops the answer awaited
  * @property {() => void} dispose
+ * @property {(fn: (e: SessionEvent) => void) => () => void} watch calls `fn` when a game is
+ *   loaded and after every move played (live play sends them on); returns the unwatch
+ */
+
+/**
+ * What `watch` reports: a game loaded, a move played, the players ended the game (`ending`).
+ * @typedef {{kind: 'load'} | {kind: 'play', plies: Ply[]} | {kind: 'end'}} SessionEvent
  */
 
 /** @param {number} ms */
@@ -141,6 +148,10 @@ export function createSession(hooks) {
   let pending = null;
   /** The record the outcome was last reported for. */
   let reported = '';
+  /** @type {Set<(e: SessionEvent) => void>} */
+  const watchers = new Set();
+  /** @param {SessionEvent} e */
+  const tell = (e) => watchers.forEach((fn) => fn(e));
   /** The ending the players chose (null: the board decides). @type {Ending | null} */
   let ending = null;
 
@@ -168,6 +179,7 @@ export function createSession(hooks) {
     if (isOver()) throw new Error('the game is over');
     ending = e;
     stop();
+    tell({ kind: 'end' });
   }
 
   function need() {
@@ -235,6 +247,8 @@ export function createSession(hooks) {
    */
   function canUndo(h = plies()) {
     if (final() || !game.canUndo()) return false;
+    // A seat on another device: a move is taken back only with its consent (live play).
+    if (controllers.some((c) => c?.consent)) return false;
     if (watching()) return true;
     return h.some((p) => !isExternal(p.seat));
   }
@@ -356,6 +370,7 @@ export function createSession(hooks) {
       reported = '';
       ending = null;
       setPlayers(list);
+      tell({ kind: 'load' });
     },
     setPlayers,
     game: () => need(),
@@ -382,6 +397,7 @@ export function createSession(hooks) {
       /** @type {Ply[]} */
       const out = typeof move === 'string' ? g.play(move) : g.playMove(move.from, move.to);
       moved();
+      tell({ kind: 'play', plies: out });
       return out;
     },
     canUndo,
@@ -446,6 +462,7 @@ export function createSession(hooks) {
       need().loseOnTime(seat);
       ending = { kind: 'resign', seat, at };
       stop();
+      tell({ kind: 'end' });
     },
     agreeDraw() {
       end({ kind: 'agreed', at: plies().length });
@@ -503,6 +520,10 @@ export function createSession(hooks) {
         });
     },
     stop,
+    watch(fn) {
+      watchers.add(fn);
+      return () => watchers.delete(fn);
+    },
     dispose() {
       stop();
       for (const c of controllers) c?.dispose?.();
