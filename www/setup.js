@@ -3,7 +3,7 @@
 
 import { t } from './i18n.js';
 import { rulesOf, differencesOf, optionWords } from './rules.js';
-import { $, swatch, fillList } from './panels/dom.js';
+import { $, swatch, fillList, focusBoard } from './panels/dom.js';
 import { isAvailable } from './players.js';
 import { engineLevels, clampLevel } from './computer.js';
 import { createClockSetup } from './panels/clock-setup.js';
@@ -419,7 +419,10 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
       for (const l of engineLevels().levels) {
         const o = document.createElement('option');
         o.value = String(l);
-        o.textContent = t(`level.${l}`);
+        // The short name fits beside the seat's kind, on a phone too; the full one is the
+        // option's title.
+        o.textContent = t(`level.short.${l}`);
+        o.title = t(`level.${l}`);
         level.appendChild(o);
       }
       level.value = String(clampLevel(levels[i]));
@@ -482,6 +485,8 @@ export function createSetupDialog({ variants, variantString, variantInfo, onStar
     if (!r) return;
     dialog.close();
     onStart(r);
+    // Start pressed (or Enter): the keyboard goes on on the new game's board.
+    focusBoard();
   });
 
   return {

@@ -429,13 +429,16 @@ export async function openSetup(page) {
 
 /**
  * From the first screen (a first visit), a game of Halma for two people at this screen,
- * the New game dialog's default.
+ * from the New game dialog (which a first visit opens on Chinese checkers against the
+ * computer, the first screen's card).
  * @param {import('@playwright/test').Page} page
  */
 export async function startDefaultGame(page) {
   await expect(page.locator('#home')).toBeVisible();
   await page.locator('#home-setup').click();
-  await expect(page.locator('#su-variant')).toHaveValue('halma');
+  await expect(page.locator('#su-variant')).toHaveValue('star-2');
+  await page.locator('#su-variant').selectOption('halma');
+  for (const seat of [1, 2]) await page.locator(`#su-kind-${seat}`).selectOption('human');
   await page.locator('#su-start').click();
   await expect(page.locator('#setup')).toBeHidden();
   await settle(page);

@@ -122,12 +122,15 @@ test.describe('desktop', () => {
     await expect(page.locator('#pz-next')).toBeDisabled();
     await settled(page);
     await page.screenshot({ path: shotPath('puzzles-solution-desktop.png') });
-    await expect(page.locator('#pz-count')).toHaveText('Moves: 0 · par 19');
+    // The panel says the attempt waits, not "Keep going" about a board showing the solution.
+    await expect(page.locator('#pz-count')).toHaveText('Your attempt, kept for later. Moves: 0 · par 19');
+    await expect(page.locator('#pz-result')).toHaveText('A solution is shown; your attempt waits where you left it.');
     await expect(page.locator('#pz-best')).toHaveText('Your best: not solved yet');
     await page.locator('#pz-prev').click();
     await expect(page.locator('#pz-demo-step')).toHaveText('Solution: move 18 of 19');
     await page.locator('#pz-demo-close').click();
     await expect(page.locator('#pz-demo')).toBeHidden();
+    await expect(page.locator('#pz-count')).toHaveText('Moves: 0 · par 19');
     await expect(page.locator('#pz-board canvas')).toHaveAttribute('aria-label', startLabel);
 
     // Solved by clicking the shipped solution.

@@ -186,6 +186,8 @@ test('board orientation: turned toward the player to move, or fixed', async ({ p
   ]) {
     await openDialog(page);
     await page.locator('#su-variant').selectOption('star-2');
+    // Two people at this screen (a first visit offers the computer).
+    await page.locator('#su-kind-2').selectOption('human');
     await openOptions(page);
     await page.locator(`input[name="su-rotation"][value="${mode}"]`).check();
     await page.locator('#su-start').click();

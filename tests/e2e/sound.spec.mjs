@@ -130,6 +130,16 @@ test('sound: Danish label, and the end of a game chimes', async ({ page }) => {
   await page.clock.install();
   await page.locator('#su-start').click();
   await settle(page);
+  // The clocks start after each player's first move.
+  const { Game } = await engine();
+  const g = new Game('halma');
+  for (let i = 0; i < 2; i++) {
+    const m = greedyMove(g);
+    await clickMove(page, m.from, m.to);
+    g.playMove(m.from, m.to);
+  }
+  g.free();
+  await settle(page);
   const before = await tones(page);
   await page.clock.runFor(61_000);
   await expect(page.locator('#gameover')).toBeVisible();

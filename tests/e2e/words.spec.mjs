@@ -131,6 +131,7 @@ test('level 5 thinks about a second a move on every board, the 16×16 and six se
   for (const t of times) expect(t.ms, `${t.variant}: ${t.ms} ms`).toBeLessThanOrEqual(t.cap + 150);
   // The level's name says what is true.
   await page.locator('#btn-new').click();
-  await expect(page.locator('#home-level option[value="5"]')).toHaveText('Level 5 · strongest, about a second a move');
+  await expect(page.locator('#home-level option[value="5"]')).toHaveText('5 · strongest');
+  await expect(page.locator('#home-level option[value="5"]')).toHaveAttribute('title', 'Level 5 · strongest, about a second a move');
   errs.check();
 });

@@ -89,6 +89,24 @@ export function createBoardView({ session, orientation, theme, coordinates, onMo
     markBusy();
   }
 
+  /** The cells of the pieces of the seat to move. @param {any} game */
+  function ownPieces(game) {
+    const cells = game.cells();
+    const seat = game.turn();
+    /** @type {number[]} */
+    const out = [];
+    for (let i = 0; i < cells.length; i++) if (cells[i] === seat) out.push(i);
+    return out;
+  }
+
+  /** The line under the status that says why a piece picked up has no move ('' hides it). @param {string} text */
+  function note(text) {
+    const p = document.getElementById('pick-note');
+    if (!p || p.textContent === text) return;
+    p.textContent = text;
+    p.hidden = !text;
+  }
+
   /** @param {number} cell */
   function describeCell(cell) {
     const game = session.game();
@@ -122,19 +140,35 @@ export function createBoardView({ session, orientation, theme, coordinates, onMo
         path: (from, to) => session.game().path(from, to),
         onMove: (from, to, how) => onMove(from, to, !how.dragged),
         onPick: (cell) => {
-          const n = /** @type {BoardApi} */ (board).state().dests.length;
-          announceCursor(tn('board.picked', n, { cell: session.board().cells[cell].name }));
+          const cells = session.board().cells;
+          const dests = /** @type {BoardApi} */ (board).state().dests;
+          const name = cells[cell].name;
+          if (dests.length === 0) {
+            // A piece of the person to move that has no move: picked up (so the press is
+            // seen), and said why nothing is marked.
+            const why = t('board.blocked', { cell: name });
+            announceCursor(why);
+            note(why);
+            return;
+          }
+          note('');
+          // The destinations by name, in the board's cell order.
+          const names = [...dests].sort((a, b) => a - b).map((c) => cells[c].name);
+          announceCursor(tn('board.picked', dests.length, { cell: name, cells: names.join(', ') }));
         },
         onCursor: (cell) => announceCursor(describeCell(cell)),
       });
+      board.on('deselect', () => note(''));
       el.dataset.state = 'ready';
     },
     sync(animate) {
       const game = session.game();
       const mine = session.humanToMove();
+      note('');
       set({
         pieces: game.cells(),
-        movable: mine ? game.movable() : [],
+        // Every piece of the person to move may be picked up: one with no move says so.
+        movable: mine ? ownPieces(game) : [],
         ...marksOf(game),
         hint: null,
         interactive: mine,

@@ -15,6 +15,15 @@ export function $(id) {
 }
 
 /**
+ * Puts the keyboard focus on the game's board (after a game is started from a card or a
+ * dialog that is gone now, the focus would otherwise fall to the page's body).
+ */
+export function focusBoard() {
+  const canvas = /** @type {HTMLElement | null} */ (document.querySelector('#board canvas'));
+  canvas?.focus();
+}
+
+/**
  * A seat's colour with its symbol, for the panels (the symbol, so no one has to tell seats
  * apart by colour alone).
  * @param {number} seat

@@ -5,7 +5,7 @@
 
 import { t } from '../i18n.js';
 import { gameName } from '../rules.js';
-import { $ } from './dom.js';
+import { $, focusBoard } from './dom.js';
 import { parseControl } from '../clock.js';
 
 /** @typedef {import('../storage.js').Prefs} Prefs */
@@ -103,11 +103,15 @@ export function createHome({ prefs, save, levels, variantInfo, hasGame, start, m
       ...levels.levels.map((l) => {
         const o = document.createElement('option');
         o.value = String(l);
-        o.textContent = t(`level.${l}`);
+        // The short name fits the card (its label says "Computer level"); the full one,
+        // with what the level does, is the option's title.
+        o.textContent = t(`level.short.${l}`);
+        o.title = t(`level.${l}`);
         return o;
       }),
     );
     levelSel.value = String(q.level);
+    levelSel.title = t(`level.${q.level}`);
     $('home-computer-what').textContent = gameName(q.computer);
     $('home-friends-what').textContent = t('home.friends.what', { game: gameName(q.friends) });
     $('home-puzzle-what').textContent = t('home.puzzle.list', { n: puzzleCount });
@@ -136,6 +140,8 @@ export function createHome({ prefs, save, levels, variantInfo, hasGame, start, m
     remember({ last: choice });
     hide();
     start(quickSetup(choice, info.variant, info.seats, q.level));
+    // The card pressed is gone: the keyboard goes on on the board, not the page's body.
+    focusBoard();
   }
 
   $('home-computer').addEventListener('click', () => go('computer'));
@@ -150,6 +156,7 @@ export function createHome({ prefs, save, levels, variantInfo, hasGame, start, m
   $('home-continue').addEventListener('click', hide);
   levelSel.addEventListener('change', () => {
     const l = Number(levelSel.value);
+    levelSel.title = t(`level.${l}`);
     if (levels.levels.includes(l)) remember({ level: l });
   });
   home.addEventListener('keydown', (e) => {

@@ -2,6 +2,13 @@
 // the live regions screen readers read (moves and turns; the board's cursor).
 
 import { $ } from './dom.js';
+import { onLangChange } from '../i18n.js';
+
+// A new language: what the live regions hold was said in the old one (the page says the
+// new language next, settings.js).
+onLangChange(() => {
+  document.getElementById('live-cursor')?.replaceChildren();
+});
 
 /** @typedef {import('../session.js').Session} Session */
 /** @typedef {import('../session.js').Ply} Ply */

@@ -230,8 +230,8 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
       destinations: (cell) => (demo ? [] : allowed.filter((m) => m.from === cell).map((m) => m.to)),
       onMove: (from, to, how) => move(from, to, !how.dragged),
       onPick: (cell) => {
-        const n = /** @type {BoardApi} */ (board).state().dests.length;
-        announceCursor(tn('board.picked', n, { cell: d.cells[cell].name }));
+        const dests = [.../** @type {BoardApi} */ (board).state().dests].sort((a, b) => a - b);
+        announceCursor(tn('board.picked', dests.length, { cell: d.cells[cell].name, cells: dests.map((c) => d.cells[c].name).join(', ') }));
       },
       onCursor: (cell) => announceCursor(describeCell(cell)),
     });
@@ -295,11 +295,14 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
     const st = game.puzzleProgress(p.id);
     $('pz-name').textContent = name(p);
     $('pz-rules').textContent = rulesText(p);
-    $('pz-count').textContent = t('puzzle.count', { moves: st.moves, par: p.par });
+    // While a solution is shown, the attempt waits: the panel says so rather than judging
+    // the board, which shows the solution.
+    $('pz-count').textContent = t(demo ? 'puzzle.count.kept' : 'puzzle.count', { moves: st.moves, par: p.par });
     $('pz-best').textContent = res ? t('puzzle.best', { moves: res.best }) : t('puzzle.best.none');
     const result = $('pz-result');
     result.className = 'pz-result';
-    if (st.problem) result.textContent = t('puzzle.problem', { reason: st.problem });
+    if (demo) result.textContent = t('puzzle.demo.waiting');
+    else if (st.problem) result.textContent = t('puzzle.problem', { reason: st.problem });
     else if (st.reached) {
       result.textContent = lastSolve ? solvedLine(p, lastSolve) : '';
       result.classList.add('solved');

@@ -3,8 +3,9 @@
 // person in a game of several people at one screen (off unless turned on), kept in the
 // preferences. It closes on a click elsewhere and on Esc.
 
-import { setLang, detectLang, isLang } from '../i18n.js';
+import { setLang, detectLang, isLang, t } from '../i18n.js';
 import { $ } from './dom.js';
+import { announce } from './notice.js';
 
 /** @typedef {import('../storage.js').Prefs} Prefs */
 
@@ -65,6 +66,8 @@ export function wireSettings({ prefs, save, applyTheme, onCoords, onTurnBoard })
     prefs.lang = l;
     save();
     setLang(l);
+    // What a screen reader last heard was in the old language: say the new one in it.
+    announce(t('settings.language.chosen'));
   });
   const themeSel = /** @type {HTMLSelectElement} */ ($('set-theme'));
   themeSel.value = prefs.theme ?? 'auto';
