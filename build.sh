@@ -210,11 +210,26 @@ build_wasm() {
   note "wrote $out/"
 }
 
+# www/vendor/qrcode.js: the npm package qrcode (the QR codes of live play's invitations and
+# replies, www/live/qr.js) bundled by esbuild into one ES module that the page imports as it
+# is (www/ is served unbundled); git-ignored and made by every build, like www/pkg/.
+build_vendor() {
+  local version
+  version=$(node -p "require('./node_modules/qrcode/package.json').version")
+  say "bundling the npm package qrcode $version into www/vendor/qrcode.js (esbuild)"
+  mkdir -p www/vendor
+  echo "export { toCanvas } from 'qrcode';" |
+    node_modules/.bin/esbuild --bundle --format=esm --minify --platform=browser --log-level=warning \
+      --banner:js="// @ts-nocheck: qrcode $version, MIT licence, Copyright (c) 2012 Ryan Day" \
+      --outfile=www/vendor/qrcode.js
+}
+
 build() {
   ensure_rust
   ensure_bindgen
   ensure_npm
   build_wasm "$PKG" "" ""
+  build_vendor
 }
 
 # ---------------------------------------------------------------- subcommands

@@ -11,10 +11,9 @@
  */
 export async function drawQr(canvas, text, size) {
   try {
-    // Not bundled yet: the module is looked for beside the page's own.
-    const url = '../vendor/qrcode.js';
     /** @type {{toCanvas: (c: HTMLCanvasElement, t: string, o: object) => Promise<void>}} */
-    const mod = await import(url);
+    // @ts-ignore: made by ./build.sh (esbuild bundles the npm package), typed here
+    const mod = await import('../vendor/qrcode.js');
     await mod.toCanvas(canvas, text, {
       errorCorrectionLevel: 'L',
       margin: 2,
