@@ -294,6 +294,7 @@ async function main() {
     url: () => shareUrl(location.href, session.game().link()),
     record: () => session.game().record(),
     fileName: () => recordFileName(session.game().variant),
+    title: () => `${t('app.title')} · ${session.variantTitle()}`,
   });
   wire();
   saved.init();

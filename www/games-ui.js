@@ -1,5 +1,6 @@
 // The Games dialog (saved games: open, delete; import a record or link by paste or file)
-// and the Share dialog (copy the link, copy or download the game record). Everything shown
+// and the Share dialog (the link through the system's share sheet where the browser has
+// one, the Web Share API, or copied; copy or download the game record). Everything shown
 // comes from the app through callbacks and is set as text, never as HTML.
 
 import { t, getLang } from './i18n.js';
@@ -64,6 +65,36 @@ export async function copyText(text, field) {
     // Nothing more to try.
   }
   return 'manual';
+}
+
+/**
+ * Whether the browser can hand a link to the system's share sheet (the Web Share API: on
+ * phones, and some desktops).
+ * @param {string} url
+ */
+export function canShareLink(url) {
+  const nav = /** @type {Navigator & {share?: unknown, canShare?: (d: object) => boolean}} */ (navigator);
+  if (typeof nav.share !== 'function' || !window.isSecureContext) return false;
+  try {
+    return typeof nav.canShare === 'function' ? nav.canShare({ url }) : true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Hands a link to the system's share sheet: 'shared', 'cancelled' (the person closed the
+ * sheet), or 'failed' (not allowed here: copy instead).
+ * @param {{title: string, text: string, url: string}} data
+ * @returns {Promise<'shared' | 'cancelled' | 'failed'>}
+ */
+export async function shareLink(data) {
+  try {
+    await navigator.share(data);
+    return 'shared';
+  } catch (e) {
+    return e instanceof DOMException && e.name === 'AbortError' ? 'cancelled' : 'failed';
+  }
 }
 
 /**
@@ -268,25 +299,46 @@ export function createGamesDialog({ list, currentId, onOpen, onDelete, onImport 
  * @param {() => string} deps.url the address of this game
  * @param {() => string} deps.record the game record
  * @param {() => string} deps.fileName for the download
+ * @param {() => string} [deps.title] what the game is, for the share sheet ("Halma · Chinese
+ *   checkers for 2")
  * @returns {ShareDialog}
  */
-export function createShareDialog({ url, record, fileName }) {
+export function createShareDialog({ url, record, fileName, title = () => t('app.title') }) {
   const dialog = /** @type {HTMLDialogElement} */ ($('share'));
   const urlField = /** @type {HTMLInputElement} */ ($('share-url'));
   const recField = /** @type {HTMLTextAreaElement} */ ($('share-record'));
   const status = $('share-status');
+  const native = /** @type {HTMLButtonElement} */ ($('share-native'));
+  const copyBtn = $('share-copy');
 
   function fill() {
     urlField.value = url();
     recField.value = record();
     status.textContent = '';
+    // The share sheet first where there is one (a phone), Copy link beside it.
+    const sheet = canShareLink(urlField.value);
+    native.hidden = !sheet;
+    copyBtn.classList.toggle('primary', !sheet);
   }
 
-  $('share-copy').addEventListener('click', async () => {
+  /** Copies the link and says how it went. */
+  async function copyLink() {
     const how = await copyText(urlField.value, urlField);
     status.textContent = t(how === 'copied' ? 'share.copied' : 'share.copyManual');
     status.dataset.how = how;
+  }
+
+  native.addEventListener('click', async () => {
+    const how = await shareLink({ title: title(), text: title(), url: urlField.value });
+    if (how === 'failed') {
+      // Not allowed here after all: the link is copied instead.
+      await copyLink();
+      return;
+    }
+    status.textContent = how === 'shared' ? t('share.shared') : '';
+    status.dataset.how = how;
   });
+  copyBtn.addEventListener('click', copyLink);
   $('share-copy-record').addEventListener('click', async () => {
     const how = await copyText(recField.value, recField);
     status.textContent = t(how === 'copied' ? 'share.recordCopied' : 'share.copyManual');
@@ -301,7 +353,7 @@ export function createShareDialog({ url, record, fileName }) {
     open() {
       fill();
       if (!dialog.open) dialog.showModal();
-      $('share-copy').focus();
+      (native.hidden ? copyBtn : native).focus();
     },
     refresh() {
       if (dialog.open) fill();
