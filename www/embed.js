@@ -34,9 +34,11 @@
 // config.js (the configuration: keys, checks, seats), element.js (<halma-board>), create.js
 // (createGame), mount.js (one board: its state, session and engine) with dom.js and
 // styles.js (its markup and styles), view.js (drawing, status, errors), play.js (moves and
-// stepping), apply.js (configuration to game), widget.js, events.js, api.js, lifecycle.js
-// (park, put back, destroy), registry.js (which board is on which element), explain.js
-// (load failures, in words the host page can act on).
+// stepping), apply.js (configuration to game: an attribute replaces the game only when it
+// names another one, and `beforereset` asks before moves are discarded), colors.js (the
+// board's colours from the page's CSS custom properties `--halma-*`), widget.js, events.js,
+// api.js, lifecycle.js (park, put back, destroy), registry.js (which board is on which
+// element), explain.js (load failures, in words the host page can act on).
 
 import { createGame as createGameHere } from './embed/create.js';
 import { HalmaBoardHere, PARK_MS } from './embed/element.js';

@@ -40,6 +40,8 @@ import { positionIndex } from './geometry.js';
  *   star the row numbers at both ends of each row, and a hole's letter only where it is asked
  *   for (the destinations of the picked piece, the hole under the mouse or the cursor)
  * @property {readonly string[]} [colors] seat colours, index 0 = seat 1
+ * @property {import('./palette.js').Palette | null} [palette] colours over the theme's (the
+ *   board, the star's holes, destinations, the last move): an embedding page's
  * @property {boolean} [symbols] draw each seat's symbol on its pieces
  * @property {boolean} [interactive] whether the user may pick and move
  * @property {boolean} [animation] animate moves (off anyway under prefers-reduced-motion)
@@ -107,7 +109,9 @@ export function configure(st, partial) {
   const { animate: _animate, rotation: _rotation, ...rest } = partial;
   Object.assign(st.cfg, rest);
   const layoutChanged =
-    boardChanged || 'theme' in partial || 'coordinates' in partial || 'colors' in partial || 'symbols' in partial;
+    boardChanged || 'theme' in partial || 'coordinates' in partial || 'colors' in partial || 'symbols' in partial || 'palette' in partial;
+  // The cached layers (layers.js) are keyed by the theme, not the palette.
+  if ('palette' in partial) st.layers.clear();
   if (boardChanged) {
     st.posIndex = positionIndex(st.cfg.board.cells);
     st.selected = -1;

@@ -4,6 +4,8 @@
 /** @typedef {import('./config.js').BoardConfig} BoardConfig */
 /** @typedef {import('./geometry.js').CampDesc} CampDesc */
 
+import { withPalette } from './palette.js';
+
 /** Board materials per theme. */
 const THEMES = {
   light: {
@@ -77,11 +79,13 @@ const THEMES = {
 };
 
 /**
- * The materials for the config's theme (light unless it says dark).
+ * The materials for the config's theme (light unless it says dark), with the config's
+ * palette over them (palette.js).
  * @param {BoardConfig} cfg
  */
 export function themeOf(cfg) {
-  return THEMES[cfg.theme === 'dark' ? 'dark' : 'light'];
+  const base = THEMES[cfg.theme === 'dark' ? 'dark' : 'light'];
+  return cfg.palette ? withPalette(base, cfg.palette) : base;
 }
 
 /**

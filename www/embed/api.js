@@ -1,8 +1,7 @@
 // A board's JavaScript API (createGame's answer, the element's `game`): a thin layer over
 // the mounted board that throws once the board is gone.
 
-import { warnUnknown, SOURCE_KEYS } from './config.js';
-import { apply } from './apply.js';
+import { update } from './apply.js';
 import { playMove, goTo } from './play.js';
 import { movesPlayed, render } from './view.js';
 import { destroy } from './lifecycle.js';
@@ -33,6 +32,8 @@ import { destroy } from './lifecycle.js';
  * @property {(name: string) => number} cellByName
  * @property {() => string | null} error the message shown, if any
  * @property {() => boolean} animating whether a move is being animated
+ * @property {() => void} refresh reads the page's colours for the board again (the CSS
+ *   custom properties `--halma-*` on its element) and redraws it
  * @property {() => void} destroy
  */
 
@@ -52,18 +53,7 @@ export function createApi(m, ready) {
     ready,
     set(partial) {
       alive();
-      warnUnknown(Object.keys(partial), 'option');
-      const p = { ...partial };
-      const sourceChanged = SOURCE_KEYS.some((k) => k in p);
-      if (sourceChanged) {
-        // A new source replaces the old one entirely (a record does not mix with a link).
-        for (const k of SOURCE_KEYS) if (!(k in p)) p[k] = undefined;
-      }
-      m.wanted = { ...m.wanted, ...p };
-      m.pending.source ||= sourceChanged;
-      m.pending.at ||= 'at' in p;
-      for (const k of Object.keys(p)) m.pending.keys.add(k);
-      apply(m);
+      update(m, partial, true);
     },
     play(move) {
       alive();
@@ -86,6 +76,10 @@ export function createApi(m, ready) {
     },
     goTo(n) {
       alive();
+      const total = movesPlayed(m) + m.redoCount;
+      if (m.game && !(Number.isInteger(n) && n >= 0 && n <= total)) {
+        console.warn(`halma: goTo(${JSON.stringify(n)}): this board has moves 0 to ${total}; it shows the nearest`);
+      }
       goTo(m, n);
     },
     step: () => (alive(), { at: movesPlayed(m), total: movesPlayed(m) + m.redoCount }),
@@ -113,6 +107,11 @@ export function createApi(m, ready) {
     },
     error: () => (alive(), m.shownError),
     animating: () => (alive(), !!m.board && m.board.state().animating),
+    refresh() {
+      alive();
+      m.colorKey = '';
+      m.onColors();
+    },
     destroy: () => destroy(m, api),
   };
   return api;

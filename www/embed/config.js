@@ -11,7 +11,8 @@ import { LANGS } from '../i18n.js';
  * @typedef {object} EmbedConfig
  * @property {string} [variant] a variant string (`halma`, `star-3+long`); default `halma`
  * @property {string} [position] a position string to start from (instead of the variant's start)
- * @property {string} [moves] moves after the start, as in a game record (`e4-e6 f3-f5`)
+ * @property {string | string[]} [moves] moves after the start, as in a game record
+ *   (`e4-e6 f3-f5`), or one move a string (`['e4-e6', 'f3-f5']`)
  * @property {string} [record] a game record (the first line the variant or start position)
  * @property {string} [link] share-link text (`1~<variant>~<moves>…`, with or without `#`)
  * @property {number | string | null} [at] show the position after this many moves (default: all)
@@ -114,7 +115,28 @@ export function configProblem(c) {
     return `lang "${c.lang}" is not a language of the board: use ${LANGS.join(' or ')}`;
   }
   if (!blank(c.at) && whole(c.at) === null) return `at "${c.at}" is not a number of moves: use 0 or more`;
+  if (Array.isArray(c.moves) && !c.moves.every((mv) => typeof mv === 'string')) {
+    return 'moves is not a list of moves: give text, as in a game record (e4-e6 f3-f5), or a list of such strings';
+  }
   return null;
+}
+
+/**
+ * The moves of a configuration as game-record text (a list is joined with spaces).
+ * @param {EmbedConfig['moves']} moves
+ */
+export function movesText(moves) {
+  return Array.isArray(moves) ? moves.join(' ') : String(moves ?? '');
+}
+
+/**
+ * Two values of one key are the same setting (`at="4"` and 4; `seats` as text or a list).
+ * @param {unknown} a
+ * @param {unknown} b
+ */
+export function sameValue(a, b) {
+  const norm = (/** @type {unknown} */ v) => (blank(v) ? '' : Array.isArray(v) ? v.map((x) => String(x).trim()).join(',') : String(v).trim());
+  return norm(a) === norm(b);
 }
 
 /**

@@ -36,6 +36,8 @@ export class HalmaBoardHere extends HTMLElement {
 
   /** createGame, for pages that load the classic script (no module to import from). */
   static createGame = createGame;
+  /** The chessground-style name of the same function. */
+  static createBoard = createGame;
   static parseSeats = parseSeats;
 
   constructor() {
@@ -106,9 +108,14 @@ export class HalmaBoardHere extends HTMLElement {
     }, PARK_MS);
   }
 
-  /** @param {string} name */
-  attributeChangedCallback(name) {
-    if (!this.game) return;
+  /**
+   * @param {string} name
+   * @param {string | null} before
+   * @param {string | null} after
+   */
+  attributeChangedCallback(name, before, after) {
+    // Frameworks set attributes again on every render: the same value is no change.
+    if (!this.game || before === after) return;
     this._changed.add(name);
     if (this._queued) return;
     this._queued = true;
@@ -128,7 +135,9 @@ export class HalmaBoardHere extends HTMLElement {
         }
       }
       if (src && !changed.has('at')) partial.at = all.at;
-      this.game.set(partial);
+      // Only a change of what the attributes describe counts (apply.js): the game is replaced
+      // when they name another game, and never for a value that says what is in effect.
+      internals.get(this.game)?.attributes(partial);
     });
   }
 }

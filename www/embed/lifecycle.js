@@ -2,6 +2,8 @@
 // the game stays), put back, and destroyed (for good, or replaced by another createGame).
 
 import { applyTheme, render } from './view.js';
+import { update } from './apply.js';
+import { watchColors } from './colors.js';
 import { makeWidget } from './widget.js';
 import { detach } from './registry.js';
 
@@ -22,6 +24,7 @@ export function destroy(m, api) {
   m.ai?.dispose();
   m.ai = null;
   m.darkQuery?.removeEventListener('change', m.onScheme);
+  m.unwatchColors();
   m.board?.destroy();
   m.board = null;
   m.events.clear();
@@ -44,6 +47,8 @@ export function lifecycle(m, api) {
       m.ai?.dispose();
       m.ai = null;
       m.darkQuery?.removeEventListener('change', m.onScheme);
+      m.unwatchColors();
+      m.unwatchColors = () => {};
       m.board?.destroy();
       m.board = null;
     },
@@ -51,9 +56,13 @@ export function lifecycle(m, api) {
       if (!m.parked || m.destroyed) return;
       m.parked = false;
       m.darkQuery?.addEventListener('change', m.onScheme);
+      m.unwatchColors = watchColors(m, m.onColors);
       if (m.game) m.board = makeWidget(m);
       applyTheme(m);
       render(m);
+    },
+    attributes(partial) {
+      if (!m.destroyed) update(m, partial, false);
     },
     retire(reason) {
       m.retired = `this board was replaced: ${reason}`;

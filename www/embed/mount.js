@@ -11,12 +11,14 @@ import { busyWhile } from '../panels/dom.js';
 import { buildDom } from './dom.js';
 import { createEvents } from './events.js';
 import { explain } from './explain.js';
-import { tr, theme, applyTheme, showError } from './view.js';
+import { tr, theme, applyTheme, showError, draw } from './view.js';
 import { playMove, bindSteps } from './play.js';
 import { apply } from './apply.js';
 import { createApi } from './api.js';
 import { lifecycle } from './lifecycle.js';
 import { internals } from './registry.js';
+import { watchColors, syncColors } from './colors.js';
+import { SEAT_COLORS } from '../colors.js';
 
 /** @typedef {import('./config.js').EmbedConfig} EmbedConfig */
 /** @typedef {import('./api.js').EmbedApi} EmbedApi */
@@ -32,8 +34,13 @@ import { internals } from './registry.js';
  * @property {EmbedConfig} wanted the configuration asked for (attributes, set()); it may
  *   not be valid
  * @property {EmbedConfig} cfg the configuration in effect: the last one that was valid
- * @property {{source: boolean, at: boolean, keys: Set<string>}} pending what changed since
- *   the configuration was last in effect
+ * @property {{source: boolean, at: boolean, byApi: boolean, keys: Set<string>}} pending what
+ *   changed since the configuration was last in effect (`byApi`: set() gave the game source
+ *   or `at`, which then count even when they say what is in effect)
+ * @property {string | null} source the engine's record of the game as the configuration gave
+ *   it (before `at` and the moves played since): what an attribute change is compared with
+ * @property {number} played moves made on the board since its game was loaded (by a person,
+ *   the computer or play()): what a new game would discard
  * @property {Game | null} game the session's game, once there is one (the session owns it)
  * @property {import('./widget.js').Widget | null} board
  * @property {ReturnType<typeof createAi> | null} ai the board's AI worker, once a computer
@@ -49,6 +56,10 @@ import { internals } from './registry.js';
  * @property {MediaQueryList | null} darkQuery
  * @property {() => void} onScheme follows the system's colour scheme
  * @property {() => void} markBusy keeps aria-busy on the board while a move animates
+ * @property {string} colorKey the page's colour properties as last read (colors.js)
+ * @property {readonly string[]} seatColors the seats' colours: the page's, else the board's
+ * @property {() => void} unwatchColors stops watching the page for colour changes
+ * @property {() => void} onColors reads the page's colours again; redraws if they changed
  */
 
 /**
@@ -87,7 +98,9 @@ export function mount(shadow, host, initial) {
     parts,
     wanted: { ...initial },
     cfg: { ...initial },
-    pending: { source: true, at: true, keys: new Set(/** @type {string[]} */ ([])) },
+    pending: { source: true, at: true, byApi: false, keys: new Set(/** @type {string[]} */ ([])) },
+    source: null,
+    played: 0,
     game: null,
     board: null,
     ai: null,
@@ -99,10 +112,26 @@ export function mount(shadow, host, initial) {
     redoCount: 0,
     events: createEvents(host),
     darkQuery,
-    onScheme: () => applyTheme(m),
+    onScheme: () => {
+      applyTheme(m);
+      draw(m);
+    },
     markBusy: busyWhile(parts.board, () => !!m.board && m.board.state().animating),
+    colorKey: '',
+    seatColors: SEAT_COLORS,
+    unwatchColors: () => {},
+    onColors: () => {
+      if (syncColors(m)) draw(m);
+    },
     session: createSession({
-      t: (key, params) => tr(m, key, params),
+      // A seat the page gave a colour of its own is named by its symbol ("circle"), not by
+      // the board's colour name ("red").
+      t: (key, params) => {
+        const c = /^color\.(\d)$/.exec(key);
+        const n = c ? Number(c[1]) : 0;
+        if (n && m.seatColors[n - 1] !== SEAT_COLORS[n - 1]) return tr(m, `symbol.${n}`);
+        return tr(m, key, params);
+      },
       // Each board has its own AI worker, started when a computer seat first needs it.
       controllerFor: (p) => (p.kind === 'computer' ? settled(computerController(() => (m.ai ??= createAi()), p)) : null),
       play: (ans) => playMove(m, { from: ans.from, to: ans.to }, 'computer', true),
@@ -117,6 +146,7 @@ export function mount(shadow, host, initial) {
     }),
   };
   darkQuery?.addEventListener('change', m.onScheme);
+  m.unwatchColors = watchColors(m, m.onColors);
   bindSteps(m);
 
   parts.root.dataset.theme = theme(m);

@@ -36,6 +36,7 @@ export function playMove(m, move, by, animate) {
   // A move made while stepped back starts a new line: what was ahead is gone.
   m.redoCount = 0;
   const first = plies.find((p) => p.move);
+  if (first) m.played++;
   const drawn = draw(m, { animate: animate && first ? first.path : null });
   // The move first, then what follows from it (the end of the game, the computer's turn).
   if (first && first.move) {

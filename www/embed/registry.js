@@ -10,6 +10,8 @@
  * @property {() => void} park out of the page for a while: stop the worker and the drawing
  * @property {() => void} unpark back in the page
  * @property {(reason: string) => void} retire destroy, saying why later calls fail
+ * @property {(partial: import('./config.js').EmbedConfig) => void} attributes the element's
+ *   attributes changed: only a change of what they describe counts
  */
 
 /** @type {WeakMap<EmbedApi, Internals>} */

@@ -6,6 +6,7 @@ import { t, detectLang } from '../i18n.js';
 import { clampLevel } from '../computer.js';
 import { renderStatus } from '../panels/status.js';
 import { blank, whole, parseSeats } from './config.js';
+import { syncColors, tintSwatch } from './colors.js';
 
 /** @typedef {import('../i18n.js').Lang} Lang */
 /** @typedef {import('./mount.js').Mount} Mount */
@@ -43,6 +44,8 @@ export function applyTheme(m) {
   const th = theme(m);
   m.parts.root.dataset.theme = th;
   m.board?.set({ theme: th });
+  // The page's colours may follow the scheme too (a media query).
+  syncColors(m);
 }
 
 /**
@@ -90,6 +93,9 @@ export function draw(m, opts = {}) {
   if (!game || !board) return false;
   const { btn } = parts;
   const path = session.lastMovePath();
+  // The page's colours, read again on each draw (a change the watchers cannot see, such as a
+  // style sheet of the page's, shows from the next move or change on).
+  syncColors(m);
   board.set({
     pieces: game.cells(),
     movable: peopleMayMove(m) && m.redoCount === 0 ? game.movable() : [],
@@ -104,6 +110,7 @@ export function draw(m, opts = {}) {
   m.markBusy();
   parts.bar.hidden = false;
   renderStatus(parts.status, session, { dots: false });
+  tintSwatch(m);
   const at = movesPlayed(m);
   const total = at + m.redoCount;
   parts.controls.hidden = !showControls(m);

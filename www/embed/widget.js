@@ -5,6 +5,7 @@ import { createBoard as createWidget } from '../board/index.js';
 import { cellPair } from '../board/geometry.js';
 import { theme, rotation } from './view.js';
 import { playMove } from './play.js';
+import { boardColors } from './colors.js';
 
 /** @typedef {import('./mount.js').Mount} Mount */
 /** @typedef {ReturnType<typeof createWidget>} Widget */
@@ -26,6 +27,8 @@ export function makeWidget(m) {
     axis: cellPair(d.cells, session.info().mirrorLine),
     interactive: false,
     destinations: (cell) => (m.game ? m.game.destinations(cell) : []),
+    // The page's colours (CSS custom properties on the element), over the theme's.
+    ...boardColors(m),
     onMove: (from, to, how) => playMove(m, { from, to }, 'human', !how.dragged),
   });
 }
