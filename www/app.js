@@ -135,10 +135,12 @@ function wire() {
       savePrefs(storage, prefs);
     },
   });
-  hint = createHint({ session, ai, show: (h) => view.setHint(h) });
+  // With the analysis open, the hint agrees with it (or says why not).
+  hint = createHint({ session, ai, show: (h) => view.setHint(h), analysed: () => analysis?.best() ?? null });
   analysis = createAnalysis({
     session,
     ai: analysisAi,
+    onResult: () => hint?.render(),
     shownPosition: () => (play.hasGame() ? play.browse.position() : null),
     preview(game, path, label) {
       view.showPast(game, null, label);

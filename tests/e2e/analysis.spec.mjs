@@ -228,3 +228,45 @@ test('phone: the analysis from the menu, in Danish', async ({ browser }) => {
   errs.check();
   await ctx.close();
 });
+
+test("Hint and Analysis agree: the hint shows the analysis's first move, or that the analysis agrees", async ({ page }) => {
+  const errs = watchErrors(page);
+  await page.setViewportSize(DESKTOP.viewport);
+  // The analysis first, to its deep look: the hint is its first move, and says so.
+  await analyse(page, RED_AHEAD);
+  await analysed(page);
+  const first = (await lineTexts(page))[0];
+  const { Game } = await engine();
+  const g = Game.fromPosition(RED_AHEAD);
+  const m = g.play(first)[0].move;
+  const [from, to] = [g.cellName(m.from), g.cellName(m.to)];
+  g.free();
+  await page.locator('#btn-hint').click();
+  const line = page.locator('#hint-line');
+  await expect(line).toContainText(new RegExp(`^Hint: ${from} to ${to}\\b`));
+  await expect(line).toContainText(/The analysis's first move \(depth \d+\)\./);
+  expect(await hintInk(page, [m.from])).toBeGreaterThan(20);
+  await page.keyboard.press('Escape');
+
+  // The hint first (a position where its own search and the analysis's differ, as the
+  // engine in Node finds), the analysis after: the hint gives way to the analysis's first
+  // move, or says the analysis agrees; either way the two show the same move.
+  const DIFFER = 'halma-8x8 2 ....2222/.....22./......22/.....2.2/1......./1111..../111...../..11....';
+  await open(page, `?position=${encodeURIComponent(DIFFER)}`);
+  await expect(page.locator('#analysis')).toBeHidden();
+  await page.locator('#btn-hint').click();
+  await expect(line).toContainText(/^Hint: /);
+  await expect(line).not.toContainText('analysis');
+  await page.locator('#btn-analysis').click();
+  await analysed(page);
+  const best = (await lineTexts(page))[0];
+  const h = Game.fromPosition(DIFFER);
+  const bm = h.play(best)[0].move;
+  const [bf, bt] = [h.cellName(bm.from), h.cellName(bm.to)];
+  h.free();
+  await expect(line).toContainText(new RegExp(`^Hint: ${bf} to ${bt}\\b`));
+  await expect(line).toContainText(/The analysis('s first move| agrees) \(depth \d+\)\./);
+  expect(await hintInk(page, [bm.from])).toBeGreaterThan(20);
+  await page.screenshot({ path: shotPath('hint-with-analysis.png') });
+  errs.check();
+});

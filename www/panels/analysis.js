@@ -46,6 +46,17 @@ export function barShare(a) {
  * @property {() => void} toggle
  * @property {() => boolean} on
  * @property {() => void} relabel
+ * @property {() => AnalysisBest | null} best the analysis of the game's position (not a
+ *   past one), when it has a line: its first move, the depth and whether the deep look is
+ *   done (the hint takes it rather than search again: the two agree)
+ */
+
+/**
+ * @typedef {object} AnalysisBest
+ * @property {string} position
+ * @property {{seat: number, from: number, to: number, path: number[], text: string}} move
+ * @property {number} depth
+ * @property {boolean} done the deeper look has answered
  */
 
 /**
@@ -55,9 +66,10 @@ export function barShare(a) {
  * @param {() => string | null} deps.shownPosition the past position shown, or null: the game's
  * @param {(game: any, path: number[], label: string) => void} deps.preview shows `game`'s position with a move's path
  * @param {() => void} deps.endPreview shows the position again
+ * @param {() => void} [deps.onResult] an answer arrived (the hint compares itself with it)
  * @returns {AnalysisPanel}
  */
-export function createAnalysis({ session, ai, shownPosition, preview, endPreview }) {
+export function createAnalysis({ session, ai, shownPosition, preview, endPreview, onResult = () => {} }) {
   const panel = $('analysis');
   const btn = $('btn-analysis');
   let on = false;
@@ -91,6 +103,7 @@ export function createAnalysis({ session, ai, shownPosition, preview, endPreview
         mine.result = a;
         render();
         if (a && stage + 1 < STAGES.length) ask(pos, stage + 1);
+        onResult();
       },
       (/** @type {unknown} */ e) => {
         if (cur !== mine || e instanceof AiCancelled) return;
@@ -352,5 +365,11 @@ export function createAnalysis({ session, ai, shownPosition, preview, endPreview
     toggle,
     on: () => on,
     relabel: render,
+    best() {
+      if (!on || !cur || cur.error || shownPosition() !== null || unavailable()) return null;
+      const a = cur.result;
+      if (!a || a.pv.length === 0 || cur.position !== session.game().position()) return null;
+      return { position: cur.position, move: a.pv[0], depth: a.depth, done: cur.stage + 1 >= STAGES.length };
+    },
   };
 }
