@@ -130,7 +130,8 @@ export function createLive({ play, saved, storage, Game, variants, levels, leave
       // Another device's invitation to reconnect to the game open here.
       try {
         const inv = await decodeInvite(d.payload);
-        if (inv.id !== table.meta.id) return;
+        // Not one of this device's own invitations.
+        if (inv.id !== table.meta.id || (inv.r === 'h') === (table.meta.role === 'host')) return;
         bc.postMessage({ type: 'taken', id: inv.id });
         ui.showInvite(inv, true);
       } catch {
@@ -302,18 +303,19 @@ export function createLive({ play, saved, storage, Game, variants, levels, leave
    * @returns {Promise<string>} the reply link
    */
   async function accept(inv, name) {
-    const existing = findMeta(storage, inv.id);
-    /** @type {LiveMeta} */
-    let meta;
-    if (existing && readMeta(storage, existing)) {
-      meta = /** @type {LiveMeta} */ (readMeta(storage, existing));
+    let existing = findMeta(storage, inv.id);
+    /** @type {LiveMeta | null} */
+    let meta = existing ? readMeta(storage, existing) : null;
+    if (existing && meta) {
       if (name) meta.seats[meta.mine[0] - 1].name = name;
       writeMeta(storage, existing, meta);
-      if (existing !== saved.id() || !play.hasGame()) {
-        const err = saved.openSaved(existing);
-        if (err) throw new Error(err);
-      }
-      leaveHome();
+      // The saved game may be gone (deleted): then the invitation starts it again here.
+      if ((existing !== saved.id() || !play.hasGame()) && saved.openSaved(existing) !== null) existing = null;
+      else leaveHome();
+    }
+    if (existing && meta) {
+      // Opened above.
+      if (name && table) table.meta.seats[table.meta.mine[0] - 1].name = name;
     } else if (inv.r === 'g') {
       throw new Error(t('live.notHere'));
     } else {
@@ -426,7 +428,12 @@ export function createLive({ play, saved, storage, Game, variants, levels, leave
       ui.showProblem(e instanceof SignalError ? e.message : String(e));
       return;
     }
-    const known = !!findMeta(storage, inv.id);
+    const id = findMeta(storage, inv.id);
+    const known = !!id;
+    if (id && readMeta(storage, id)?.role === (inv.r === 'h' ? 'host' : 'guest')) {
+      ui.showProblem(t('live.own'));
+      return;
+    }
     if (known && here !== inv.id && (await offerToTabs('invite', payload, 1500))) {
       handedOver();
       return;

@@ -191,7 +191,11 @@ export function createTable(meta, hooks) {
     pending.delete(key);
     failed.delete(key);
     const old = peers.get(key);
-    if (old && old.conn !== conn) old.conn.close();
+    if (old && old.conn !== conn) {
+      // Replaced by the new connection: its closing is no loss.
+      peers.delete(key);
+      old.conn.close();
+    }
     /** @type {Peer} */
     const p = { key, conn, seq: createSequence(), seats: seatsOf(key), ready: false };
     peers.set(key, p);
@@ -433,13 +437,20 @@ export function createTable(meta, hooks) {
     hooks.changed();
   }
 
+  /** An invitation or reply of `key` made before is given up (a new one replaces it). @param {number} key */
+  function drop(key) {
+    const old = pending.get(key);
+    pending.delete(key);
+    failed.delete(key);
+    old?.close();
+  }
+
   /** @type {Table} */
   const table = {
     meta,
     inbox,
     async offer(key) {
-      pending.get(key)?.close();
-      failed.delete(key);
+      drop(key);
       const ev = events(key);
       const { conn, offer } = await makeOffer(hooks.servers(), ev.on);
       ev.set(conn);
@@ -448,8 +459,7 @@ export function createTable(meta, hooks) {
       return offer;
     },
     async answer(invite, key) {
-      pending.get(key)?.close();
-      failed.delete(key);
+      drop(key);
       const ev = events(key);
       const { conn, answer } = await makeAnswer(hooks.servers(), invite.d, ev.on);
       ev.set(conn);

@@ -10,6 +10,7 @@ import { swatch } from '../panels/dom.js';
 import { copyText } from '../games-ui.js';
 import { checkNet } from './store.js';
 import { drawQr } from './qr.js';
+import { tn } from '../i18n.js';
 
 /** @typedef {import('./store.js').LiveSeat} LiveSeat */
 /** @typedef {import('./store.js').NetSettings} NetSettings */
@@ -232,7 +233,7 @@ export function createLiveUi(deps) {
     const sel = /** @type {HTMLSelectElement} */ (el('select', { id: 'live-variant' }));
     sel.style.width = '100%';
     if (game) {
-      const o = /** @type {HTMLOptionElement} */ (el('option', { text: t('live.thisGame', { game: deps.describe(game.link()).name, n: game.history().length }) }));
+      const o = /** @type {HTMLOptionElement} */ (el('option', { text: tn('live.thisGame', game.history().length, { game: deps.describe(game.link()).name }) }));
       o.value = '';
       o.dataset.seats = String(game.seats);
       sel.append(o);
@@ -339,13 +340,21 @@ export function createLiveUi(deps) {
   function openInvites() {
     const tb = deps.table();
     if (!tb) return;
+    drawn = '';
     openView(t(tb.keys().length > 1 ? 'live.invites.many' : 'live.invites'), 'invites');
     drawInvites();
   }
 
+  /** What the invitations view shows, to redraw it only when that changes (a reply being
+   * pasted is not wiped by a move arriving). */
+  let drawn = '';
+
   function drawInvites() {
     const tb = deps.table();
     if (!tb || view !== 'invites') return;
+    const key = JSON.stringify([tb.keys().map((k) => [k, tb.status(k), deps.invites().get(k) ?? '', who(k)]), tb.connected()]);
+    if (key === drawn && body.childElementCount) return;
+    drawn = key;
     body.replaceChildren();
     buttons.replaceChildren();
     body.append(desc(t(tb.meta.role === 'host' ? 'live.invites.help' : 'live.invites.helpGuest')));
@@ -361,7 +370,8 @@ export function createLiveUi(deps) {
       const line = el('p', { cls: 'live-state', text: stateText(st) });
       sec.append(h, line);
       const url = invites.get(key);
-      if (url && st !== 'open') sec.append(linkBox(url, t('live.inviteLink'), `live-inv-${key}`));
+      // A failed invitation's link is spent: New invitation makes another.
+      if (url && st !== 'open' && st !== 'failed') sec.append(linkBox(url, t('live.inviteLink'), `live-inv-${key}`));
       body.append(sec);
     }
     if (!tb.connected()) {
@@ -426,7 +436,7 @@ export function createLiveUi(deps) {
     const from = inv.n || t('live.someone');
     openView(reconnect ? t('live.back.title', { name: from }) : t('live.invited.title', { name: from }), 'invited');
     const color = t(`color.${((inv.s - 1) % 6) + 1}`);
-    body.append(el('p', { cls: 'live-game', text: game.plies ? t('live.invited.gameOn', { game: game.name, n: game.plies }) : game.name }));
+    body.append(el('p', { cls: 'live-game', text: game.plies ? tn('live.invited.gameOn', game.plies, { game: game.name }) : game.name }));
     const seats = el('ul', { cls: 'seats live-seats' });
     inv.p.forEach(([n, kind], i) => {
       const seat = i + 1;
@@ -554,6 +564,8 @@ export function createLiveUi(deps) {
       barButtons.append(sendB);
     }
     if (view === 'invites') drawInvites();
+    // The reply led nowhere: what to do instead (New invitation, Play by sending links).
+    if (view === 'reply' && keys.some((k) => tb.status(k) === 'failed')) openInvites();
     // The reply made its way: the game is on.
     if (view === 'reply' && connected) {
       status.textContent = t('live.connected');

@@ -17,7 +17,8 @@ export function renderControls(session, h) {
   /** @type {HTMLButtonElement} */ ($('btn-undo')).disabled = !session.canUndo(h);
   // A game lost on time, resigned, agreed drawn or aborted stays so: no Undo, no Redo.
   /** @type {HTMLButtonElement} */ ($('btn-redo')).disabled = !session.canRedo();
-  $('watch').hidden = !session.players().some((_, i) => session.isExternal(i + 1));
+  // The computer's pace: not for a seat played on another device (live play).
+  $('watch').hidden = !session.players().some((p, i) => p.kind !== 'remote' && session.isExternal(i + 1));
   const pause = /** @type {HTMLButtonElement} */ ($('btn-pause'));
   pause.hidden = !session.watching();
   pause.disabled = session.isOver();
