@@ -1,19 +1,20 @@
-// UI text. The strings are data: one JSON file per language in www/i18n/ (en.json, da.json),
-// each a flat object from key to text, imported here (the bundler inlines them). `t(key,
-// params)` looks a key up in the current language and fills `{name}` placeholders; static
+// UI text. The strings are data: one JSON file per language in www/i18n/ (en.json, da.json,
+// de.json), each a flat object from key to text, imported here (the bundler inlines them).
+// `t(key, params)` looks a key up in the current language and fills `{name}` placeholders; static
 // markup carries `data-i18n` attributes that `applyI18n` fills. Every language must have the
 // same keys and placeholders as English (tests/unit/i18n.test.mjs checks it).
 
 import en from './i18n/en.json' with { type: 'json' };
 import da from './i18n/da.json' with { type: 'json' };
+import de from './i18n/de.json' with { type: 'json' };
 
-/** @typedef {'en' | 'da'} Lang */
+/** @typedef {'en' | 'da' | 'de'} Lang */
 
 /** @type {readonly Lang[]} */
-export const LANGS = Object.freeze(/** @type {Lang[]} */ (['en', 'da']));
+export const LANGS = Object.freeze(/** @type {Lang[]} */ (['en', 'da', 'de']));
 
 /** @type {Record<Lang, Record<string, string>>} */
-export const STRINGS = { en, da };
+export const STRINGS = { en, da, de };
 
 /** @type {Lang} */
 let current = 'en';

@@ -100,8 +100,8 @@ test('the setup form gives options the engine makes canonical variant strings of
   assert.equal('teams' in variantOptions(form('star-3', { teams: 'opposite' }), base('star-3')), false);
 });
 
-test('rules text covers every option, in both languages', opts, () => {
-  for (const lang of ['en', 'da']) {
+test('rules text covers every option, in every language', opts, () => {
+  for (const lang of /** @type {const} */ (['en', 'da', 'de'])) {
     setLang(lang);
     const std = engine.variantInfo('halma');
     assert.equal(differencesOf(std).length, 1, 'standard Halma: one sentence saying so');

@@ -49,6 +49,18 @@ test('the Danish text is Danish (spot checks)', () => {
   assert.match(STRINGS.da['rules.lock'], /mållejren/);
 });
 
+test('the German text is German (spot checks): Sternhalma words', () => {
+  assert.equal(STRINGS.de['btn.new'], 'Neues Spiel');
+  assert.equal(STRINGS.de['variant.star-2'], 'Sternhalma zu zweit');
+  assert.match(STRINGS.de['rules.hop'], /Sprung/);
+  assert.match(STRINGS.de['rules.lock'], /Ziel/);
+  assert.match(STRINGS.de['tutorial.star.chain.good'], /Sprungkette/);
+  assert.match(STRINGS.de['puzzle.star-crossing.rules'], /Spitze/);
+  // Not a copy of the English: most texts differ.
+  const same = Object.keys(STRINGS.en).filter((k) => STRINGS.de[k] === STRINGS.en[k] && /[a-z]{4}/.test(STRINGS.en[k]));
+  assert.ok(same.length < 25, `texts left in English: ${same.join(', ')}`);
+});
+
 test('t fills placeholders, falls back to English, then to the key', () => {
   setLang('en');
   assert.equal(t('panel.toMove', { name: 'Ann' }), 'Ann to move');
@@ -59,11 +71,13 @@ test('t fills placeholders, falls back to English, then to the key', () => {
 
 test('language detection and switching', () => {
   assert.equal(detectLang(['da-DK', 'en']), 'da');
-  assert.equal(detectLang(['de-DE', 'en-GB']), 'en');
+  assert.equal(detectLang(['de-DE', 'en-GB']), 'de');
+  assert.equal(detectLang(['de-AT']), 'de');
+  assert.equal(detectLang(['fr-CH', 'de-CH']), 'de');
   assert.equal(detectLang(['nb-NO']), 'da');
   assert.equal(detectLang(['fr']), 'en');
   assert.equal(detectLang([]), 'en');
-  assert.ok(isLang('da') && !isLang('de') && !isLang(3));
+  assert.ok(isLang('da') && isLang('de') && !isLang('fr') && !isLang(3));
   const seen = [];
   const off = onLangChange((l) => seen.push(l));
   setLang('da');
