@@ -1,13 +1,14 @@
 // The game page: the entry that wires the game flow (app/play.js: the session, its board and
-// the panels) to the dialogs, the settings, the saved games and the address (app/saved.js),
-// then opens a game: a `?variant=` or `?position=` test parameter, else a link in the
-// fragment, else the game open last, else a new one.
+// the panels) to the dialogs, the settings, the saved games (app/saved.js) and the address
+// (app/nav.js: every screen has one, Back and Forward move between them), then shows what
+// the address names: a `?variant=` or `?position=` test parameter, else the screen or the
+// game link in the fragment, else the game open last, else the first screen.
 
 import { Game, variants, variantInfo, variantString, puzzles as enginePuzzles } from './pkg/halma.js';
 import { loadEngine } from './engine.js';
 import { t, setLang, getLang, applyI18n, onLangChange } from './i18n.js';
 import { openStorage, loadPrefs, savePrefs } from './storage.js';
-import { linkFromHash, shareUrl, recordFileName } from './share.js';
+import { parseRoute, routeFragment, gameFragment, shareUrl, recordFileName } from './share.js';
 import { createGamesDialog, createShareDialog } from './games-ui.js';
 import { registerServiceWorker } from './pwa.js';
 import { createSetupDialog } from './setup.js';
@@ -16,6 +17,8 @@ import { errText } from './session.js';
 import { createLater } from './app/later.js';
 import { createSaved, plainSetup } from './app/saved.js';
 import { createPlay } from './app/play.js';
+import { createNav } from './app/nav.js';
+import { createSeatsDialog } from './app/seats.js';
 import { $ } from './panels/dom.js';
 import { wireControls } from './panels/controls.js';
 import { createHint } from './panels/hint.js';
@@ -58,6 +61,8 @@ let tutorial = null;
 const analysisAi = createAi();
 /** @type {import('./panels/puzzles.js').Puzzles | null} */
 let puzzles = null;
+/** @type {import('./app/seats.js').SeatsDialog | null} */
+let seats = null;
 
 const play = createPlay({
   prefs,
@@ -70,6 +75,7 @@ const play = createPlay({
   // The clocks stop while the first screen or a dialog covers the game.
   covered: () => !!home?.shown() || !!document.querySelector('dialog[open]'),
   analysis: () => analysis,
+  address: () => nav.sync(),
 });
 const { session, view } = play;
 const saved = createSaved({
@@ -92,6 +98,124 @@ const saved = createSaved({
     home?.show();
   },
 });
+
+/**
+ * What is shown, for the address: the tutorial over anything, else the first screen, the
+ * puzzles, or the game.
+ * @returns {import('./app/nav.js').Shown | null}
+ */
+function describe() {
+  const tu = tutorial?.shown();
+  if (tu) return { key: 'tutorial', fragment: routeFragment({ screen: 'tutorial', ...tu }) };
+  const view = document.body.dataset.view;
+  if (view === 'home') return { key: 'home', fragment: 'home' };
+  if (view === 'puzzles') {
+    const p = puzzles?.shownPuzzle();
+    return p ? { key: `puzzle:${p.id}`, fragment: routeFragment({ screen: 'puzzle', ...p }) } : { key: 'puzzles', fragment: 'puzzles' };
+  }
+  if (!play.hasGame()) return null;
+  return { key: `game:${saved.id()}`, fragment: gameFragment(session.game().link(), play.setup().players) };
+}
+
+const nav = createNav({
+  describe,
+  restore(key) {
+    const route = parseRoute(location.hash);
+    show(route, key);
+    // A link that did not open, with no game to go back to: the first screen.
+    if (!play.hasGame() && (route.screen === 'game' || route.screen === 'none')) home?.show();
+  },
+});
+
+/**
+ * Opens the game of an address: the saved game its history entry names (Back, Forward), else
+ * its link (a new saved game unless it is one already); a link that names its players shows
+ * who plays, to take a seat over.
+ * @param {{link: string, players: string | null}} route
+ * @param {string | null} key the history entry's
+ */
+function openGameRoute(route, key) {
+  const id = key?.startsWith('game:') ? key.slice(5) : '';
+  if (id && saved.has(id)) {
+    if (id !== saved.id() || !play.hasGame()) {
+      const err = saved.openSaved(id);
+      if (err) showNotice(err);
+    }
+    if (play.hasGame()) home?.hide();
+    return;
+  }
+  try {
+    const r = saved.openLink(route.players === null ? route.link : `${route.link}!${route.players}`);
+    home?.hide();
+    if (r.kind === 'new' && r.players) seats?.open(play.setup().players);
+  } catch (e) {
+    showNotice(t('notice.badLink', { reason: errText(e) }));
+  }
+}
+
+/**
+ * Shows the screen an address names (a reload, Back, Forward, an address typed in).
+ * @param {import('./share.js').Route} route
+ * @param {string | null} key the history entry's, when the page wrote it
+ */
+function show(route, key) {
+  // A dialog belongs to the screen being left.
+  for (const d of /** @type {NodeListOf<HTMLDialogElement>} */ (document.querySelectorAll('dialog[open]'))) {
+    if (!(d.id === 'tutorial' && route.screen === 'tutorial')) d.close();
+  }
+  switch (route.screen) {
+    case 'home':
+      home?.show();
+      break;
+    case 'puzzles':
+      puzzles?.showList();
+      break;
+    case 'puzzle': {
+      const problem = puzzles?.open(route.id, route.moves);
+      if (problem) showNotice(problem);
+      break;
+    }
+    case 'tutorial':
+      // Under it, the screen shown (at the start: the game open last, else the first screen).
+      if (!play.hasGame() && document.body.dataset.view !== 'puzzles') home?.show();
+      tutorial?.open(route.board, route.step);
+      break;
+    case 'game':
+      openGameRoute(route, key);
+      break;
+    default:
+      if (play.hasGame()) home?.hide();
+      else home?.show();
+  }
+}
+
+/** A computer does not play on behind another screen, the tutorial or the seats dialog. */
+function updateAway() {
+  const d = describe();
+  play.setAway(!d || !d.key.startsWith('game:') || !!seats?.isOpen());
+}
+
+/** The lesson that fits the game shown: on its board (the star unless it is a square one). */
+function lessonBoard() {
+  if (play.hasGame() && describe()?.key.startsWith('game:') && session.board().shape === 'square') return 'square';
+  return 'star';
+}
+
+/**
+ * After the tutorial: a game against the computer on the board just learnt (the game
+ * remembered when it is played there, else the lesson's own).
+ * @param {'star' | 'square'} board
+ */
+function playLesson(board) {
+  const last = prefs.quick?.computer;
+  let fits = false;
+  try {
+    fits = !!last && variantInfo(last).shape === board;
+  } catch {
+    fits = false;
+  }
+  home?.playComputer(fits ? undefined : board === 'star' ? 'star-2' : 'halma-8x8');
+}
 
 function applyTheme() {
   const th = effectiveTheme(prefs);
@@ -198,13 +322,17 @@ function wire() {
   wireSound({ prefs, save: () => savePrefs(storage, prefs) });
   tutorial = createTutorial({
     theme: () => effectiveTheme(prefs),
-    coordinates: () => showCoords(prefs),
+    defaultBoard: lessonBoard,
     done() {
       prefs.tutorialDone = true;
       savePrefs(storage, prefs);
       home?.relabel();
     },
-    play: () => home?.playComputer(),
+    play: playLesson,
+    changed: () => {
+      updateAway();
+      nav.sync();
+    },
   });
   $('btn-tutorial').addEventListener('click', () => tutorial?.open());
   // The move help folds away on a narrow screen, where the board needs the room.
@@ -270,6 +398,7 @@ async function main() {
     theme: () => effectiveTheme(prefs),
     coordinates: () => showCoords(prefs),
     home: () => home?.show(),
+    changed: () => nav.sync(),
   });
   home = createHome({
     prefs,
@@ -283,8 +412,14 @@ async function main() {
     puzzles: () => puzzles?.showList(),
     puzzleCount: puzzleList.length,
   });
-  // A computer does not play on behind the first screen.
-  new MutationObserver(() => play.setAway(home?.shown() ?? false)).observe($('home'), { attributes: true, attributeFilter: ['hidden'] });
+  // A change of screen: the computer waits behind any but the game's; the address follows.
+  const screens = new MutationObserver(() => {
+    updateAway();
+    nav.sync();
+  });
+  screens.observe(document.body, { attributes: true, attributeFilter: ['data-view'] });
+  for (const id of ['home', 'pz-view']) screens.observe($(id), { attributes: true, attributeFilter: ['hidden'] });
+  seats = createSeatsDialog({ levels: engineLevels().levels, done: play.setPlayers, changed: updateAway });
   gamesDialog = createGamesDialog({
     list: saved.summaries,
     currentId: saved.id,
@@ -293,7 +428,7 @@ async function main() {
     onImport: saved.importText,
   });
   shareDialog = createShareDialog({
-    url: () => shareUrl(location.href, session.game().link()),
+    url: () => shareUrl(location.href, gameFragment(session.game().link(), play.setup().players)),
     record: () => session.game().record(),
     fileName: () => recordFileName(session.game().variant),
     title: () => `${t('app.title')} · ${session.variantTitle()}`,
@@ -305,26 +440,28 @@ async function main() {
   const params = new URLSearchParams(location.search);
   const posParam = params.get('position');
   const variantParam = params.get('variant');
-  const linkText = linkFromHash(location.hash);
+  const route = parseRoute(location.hash);
   if (posParam || variantParam) {
     // Drop the parameters so a reload continues the game instead of restarting it.
-    history.replaceState(null, '', location.pathname + location.hash);
+    history.replaceState(history.state, '', location.pathname + location.hash);
     try {
       const g = posParam ? Game.fromPosition(posParam) : new Game(variantParam);
       play.setGame(g, plainSetup(g));
     } catch (e) {
       showNotice(t('notice.badUrl', { reason: errText(e) }));
     }
-  } else if (linkText) {
-    try {
-      saved.openLink(linkText);
-    } catch (e) {
-      showNotice(t('notice.badLink', { reason: errText(e) }));
-    }
+    if (!play.hasGame() && !saved.openLast()) home.show();
+  } else if (route.screen === 'game' || route.screen === 'none') {
+    if (route.screen === 'game') show(route, nav.restoredKey());
+    // Nothing to continue: the first screen.
+    if (!play.hasGame() && !saved.openLast()) home.show();
+  } else {
+    // Another screen: the game open last waits behind it.
+    saved.openLast();
+    show(route, nav.restoredKey());
   }
-  // Nothing to continue: the first screen.
-  if (!play.hasGame() && !saved.openLast()) home.show();
-  window.addEventListener('hashchange', saved.onHashChange);
+  nav.start();
+  updateAway();
   document.body.dataset.ready = '1';
   requestAnimationFrame(() => performance.mark('halma-interactive'));
 }

@@ -1,9 +1,9 @@
 // The puzzles, as a player meets them: "Puzzles" on the first screen opens the chooser;
 // the solitaire's view with its move counter against the par, undo and reset; a shipped
 // solution shown to the end (which does not count); a puzzle solved by clicking the shipped
-// solution, the "solved in N moves (par P)" message, the best and the figure kept over a
-// reload; a corrupt stored value that is reported and not written over; the keyboard; the
-// Danish rules; and the phone's layout (nothing outside the screen).
+// solution, the "solved in N moves (par P)" message, the attempt, the best and the figure
+// kept over a reload; a corrupt stored value that is reported and not written over; the
+// keyboard; the Danish rules; and the phone's layout (nothing outside the screen).
 import { test, expect } from '@playwright/test';
 import { open, watchErrors, engine, shotPath, settle, clickCell } from './helpers.mjs';
 
@@ -145,10 +145,14 @@ test.describe('desktop', () => {
     await settled(page);
     await page.screenshot({ path: shotPath('puzzles-solved-desktop.png') });
 
-    // Kept over a reload: the best and the figure.
+    // A reload shows the same attempt (the address holds its moves), solved, not kept
+    // again; the best and the figure are kept.
     await page.reload();
     await page.waitForSelector('body[data-ready="1"]');
-    await page.locator('#home-puzzle').click();
+    await expect(page.locator('#pz-view')).toBeVisible();
+    await expect(page.locator('#pz-count')).toHaveText('Moves: 19 · par 19');
+    await expect(page.locator('#pz-result')).toHaveText('Solved in 19 moves (par 19). You matched the par.');
+    await page.locator('#pz-all').click();
     await expect(page.locator('#pz-cards > li').first()).toContainText('Your best: 19 moves');
     await expect(page.locator('#pz-cards > li').first()).toContainText('Figures found: 1 (at least 22,565 exist)');
     await page.locator('#pz-open-solitaire').click();

@@ -1,11 +1,12 @@
-// Share links, saved games and records: the address's fragment carries the game; opening a
-// link adds a saved game and never replaces one (two people can play by sending links back
-// and forth); the list of saved games opens and deletes; records go out as text and files
-// and come back in by paste and upload; the single autosave of the old format moves into
-// the list.
+// Share links, saved games and records: the address's fragment carries the game and its
+// players (a computer stays a computer in another browser, where a seat can be taken over);
+// opening a link adds a saved game and never replaces one (two people can play by sending
+// links back and forth); the list of saved games opens and deletes; records go out as text
+// and files and come back in by paste and upload; the single autosave of the old format
+// moves into the list.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { open, watchErrors, clickMove, settle, engine, greedyMove, shotPath, storageSnapshot, playGreedyMoves, pageState, pageGameId, pageLink, openSetup } from './helpers.mjs';
+import { open, watchErrors, clickMove, settle, engine, greedyMove, shotPath, storageSnapshot, playGreedyMoves, pageState, pageGame, pageGameId, pageLink, openSetup } from './helpers.mjs';
 
 /** The game the page shows (from its address) and its id among the saved games. */
 const hook = async (page) => {
@@ -73,6 +74,133 @@ test('the fragment is the game; a link reopens it exactly and joins the saved ga
   await ctx2.close();
   errs2.check();
   errs.check();
+});
+
+/** Plays the greedy move of the page's game by clicks (the person's seat is to move). */
+async function greedyClick(page) {
+  const g = await pageGame(page);
+  const m = greedyMove(g);
+  g.free();
+  await clickMove(page, m.from, m.to);
+}
+
+/** Waits until the page's game has `plies` plies and `seat` to move. */
+async function waitFor(page, plies, seat) {
+  await expect.poll(async () => {
+    const s = await pageState(page);
+    return `${s.plies} ${s.turn}`;
+  }, { timeout: 30_000 }).toBe(`${plies} ${seat}`);
+}
+
+/** Opens an address in a page and waits until the game (or what is shown) is ready. */
+async function visit(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="1"]');
+}
+
+test('a link carries the players: the computer plays on elsewhere, and a seat can be taken over', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // Four moves against the computer, from the first screen, each answered.
+  const ctxA = await browser.newContext();
+  const a = await ctxA.newPage();
+  const errsA = watchErrors(a);
+  await open(a);
+  await a.locator('#home-computer').click();
+  await expect.poll(async () => (await pageState(a)).variant).toBe('star-2');
+  for (let i = 0; i < 4; i++) {
+    await waitFor(a, 2 * i, 1);
+    await greedyClick(a);
+  }
+  await waitFor(a, 8, 1);
+  await a.locator('#btn-share').click();
+  const url = await a.locator('#share-url').inputValue();
+  expect(url).toMatch(/^http:\/\/[^#]+\/#1~star-2~[A-Za-z0-9_-]{32}!h,c3$/);
+  const { link } = await pageState(a);
+  expect(url.endsWith(`#${link}!h,c3`)).toBe(true);
+  // The address is the same link.
+  expect(new URL(a.url()).hash).toBe(`#${link}!h,c3`);
+  await a.locator('#share-close').click();
+
+  // A fresh browser opens it: who plays which seat, as sent.
+  const ctxB = await browser.newContext();
+  const b = await ctxB.newPage();
+  const errsB = watchErrors(b);
+  await visit(b, url);
+  const seats = b.locator('#seats');
+  await expect(seats).toBeVisible();
+  await expect(b.locator('#seats-h')).toHaveText('Who plays');
+  await expect(b.locator('#seats-list li')).toHaveCount(2);
+  await expect(b.locator('#seats-list li').nth(0)).toContainText('Seat 1 (red)');
+  await expect(b.locator('#seats-list li').nth(1)).toContainText('Seat 2 (blue)');
+  await expect(b.locator('#seats-1')).toHaveValue('h');
+  await expect(b.locator('#seats-2')).toHaveValue('c3');
+  await expect(b.locator('#seats-2 option:checked')).toHaveText('Computer · Level 3 · looks ahead');
+  await b.screenshot({ path: shotPath('link-players-desktop.png') });
+  await b.locator('#seats-ok').click();
+  await expect(seats).toBeHidden();
+  await expect(b.locator('#standings li').nth(1)).toContainText('Computer 2');
+  await expect(b.locator('#standings li').nth(1)).toContainText('level 3');
+  expect((await pageState(b)).link).toBe(link);
+  // The computer answers here too: the game does not wait for a "Player 2".
+  await greedyClick(b);
+  await waitFor(b, 10, 1);
+  // The one person playing the computer is "You".
+  await expect(b.locator('#status')).toContainText('Your move (red)');
+  // A reload continues the saved game, players and all, without asking again.
+  await b.reload();
+  await b.waitForSelector('body[data-ready="1"]');
+  await expect(seats).toBeHidden();
+  await expect(b.locator('#standings li').nth(1)).toContainText('Computer 2');
+  expect(new URL(b.url()).hash).toMatch(/!h,c3$/);
+
+  // Another browser takes blue over and gives red to the computer ("you play blue").
+  const ctxC = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const c = await ctxC.newPage();
+  const errsC = watchErrors(c);
+  await visit(c, url);
+  await expect(c.locator('#seats')).toBeVisible();
+  await c.locator('#seats-1').selectOption('c2');
+  await c.locator('#seats-2').selectOption('h');
+  await c.screenshot({ path: shotPath('link-players-phone.png') });
+  await c.locator('#seats-ok').click();
+  await expect(c.locator('#seats')).toBeHidden();
+  await expect(c.locator('#standings li').nth(0)).toContainText('Computer 1');
+  await expect(c.locator('#standings li').nth(1)).toContainText('You');
+  // Red is the computer's now: it moves, then blue waits for the person.
+  await waitFor(c, 9, 2);
+  await expect(c.locator('#status')).toContainText('Your move (blue)');
+  await c.waitForTimeout(1500);
+  expect((await pageState(c)).plies).toBe(9);
+  expect(new URL(c.url()).hash).toMatch(/!c2,h$/);
+  await ctxC.close();
+  errsC.check();
+
+  // A link without players (as earlier versions wrote them) opens as before: people only,
+  // nobody asked.
+  await visit(b, `${new URL(url).origin}/#${link}`);
+  await expect(b.locator('#status')).toContainText('Player 1 (red) to move');
+  await expect(b.locator('#seats')).toBeHidden();
+  await expect(b.locator('#standings li').nth(1)).toContainText('Player 2');
+  expect(new URL(b.url()).hash).toBe(`#${link}`);
+
+  // A malformed players part: a clear message, and the saved games stay as they were.
+  const before = await storageSnapshot(b);
+  const cases = [
+    ['h,c9', 'player 2 of the link, “c9”, is neither h (a person) nor c1 to c5 (the computer at a level)'],
+    ['h', "the link's players do not fit the game: it names 1, the game has 2 seats"],
+    ['h:%E0%A4%A,c3', 'the name of player 1 in the link cannot be read (at most 60 characters)'],
+  ];
+  for (const [part, msg] of cases) {
+    await visit(b, `${new URL(url).origin}/#${link}!${part}`);
+    await expect(b.locator('#notice-text')).toHaveText(`The game link could not be opened: ${msg}. Your saved games are unchanged.`);
+    await expect(b.locator('#seats')).toBeHidden();
+    expect(await storageSnapshot(b)).toEqual(before);
+  }
+  await b.screenshot({ path: shotPath('link-players-bad.png') });
+  await ctxB.close();
+  errsB.check();
+  await ctxA.close();
+  errsA.check();
 });
 
 test('test hooks in the query add a game and overwrite none', async ({ page }) => {

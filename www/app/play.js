@@ -47,6 +47,8 @@ const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
  * @property {(on: boolean) => void} setAway the first screen covers the game: a computer
  *   does not play on behind it
  * @property {(s: GameSetup) => void} startNew from the New game dialog
+ * @property {(players: GameSetup['players']) => void} setPlayers who plays each seat of the
+ *   open game (a seat taken over)
  * @property {() => void} rematch everyone one seat on, so someone else starts
  * @property {() => void} undo
  * @property {() => void} redo
@@ -67,9 +69,10 @@ const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
  * @param {() => void} [deps.savePrefs] writes the preferences (unused: a game never changes them)
  * @param {() => boolean} deps.covered whether the first screen or a dialog covers the game
  * @param {() => import('../panels/analysis.js').AnalysisPanel | null} [deps.analysis]
+ * @param {() => void} [deps.address] writes the open game to the page's address (app/nav.js)
  * @returns {Play}
  */
-export function createPlay({ prefs, ai, later, saved, hint, share, covered, analysis = () => null }) {
+export function createPlay({ prefs, ai, later, saved, hint, share, covered, analysis = () => null, address = () => {} }) {
   /** @type {GameSetup} */
   let setup;
   let hasGame = false;
@@ -142,7 +145,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, covered, anal
     renderPanels(h);
     browse.liveChanged();
     if (opts.save !== false) later.later('save', saved().save);
-    later.later('fragment', saved().updateFragment);
+    later.later('fragment', address);
     later.later('share', () => share()?.refresh());
     // Let the last move's animation play first.
     if (session.takeOutcome()) window.setTimeout(() => showGameOver(session), opts.animate ? 700 : 0);
@@ -303,6 +306,15 @@ export function createPlay({ prefs, ai, later, saved, hint, share, covered, anal
     },
     setGame,
     startNew,
+    setPlayers(players) {
+      if (!hasGame) return;
+      later.flush();
+      setup = { ...setup, players };
+      session.setPlayers(players);
+      if (players.some((_, i) => session.isExternal(i + 1))) ai.warm();
+      view.relabel();
+      sync();
+    },
     rematch() {
       const players = setup.players.length > 1 ? [...setup.players.slice(1), setup.players[0]] : setup.players;
       startNew({ ...setup, players, start: 'seat1' });

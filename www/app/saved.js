@@ -1,7 +1,7 @@
-// The page's saved games and its address: which saved game is open, its autosave, the open
-// game's share link in the fragment (`#1~<variant>~<moves>`, so the address reopens exactly
-// that game), and opening links, records and saved games. Opening a link or a record adds a
-// saved game and never overwrites another; a failed load never deletes one.
+// The page's saved games: which saved game is open, its autosave, and opening links (with
+// the players they name), records and saved games. Opening a link or a record adds a saved
+// game and never overwrites another; a failed load never deletes one. The address itself is
+// app/nav.js's.
 
 import { Game } from '../pkg/halma.js';
 import { t, tn } from '../i18n.js';
@@ -17,7 +17,7 @@ import {
   currentId,
   newId,
 } from '../storage.js';
-import { linkFromHash, compareLinks, classifyImport, recordHasMoves, recordFromStart, MAX_INPUT } from '../share.js';
+import { splitFragment, parsePlayers, compareLinks, classifyImport, recordHasMoves, recordFromStart, MAX_INPUT } from '../share.js';
 import { errText } from '../session.js';
 import { gameName } from '../rules.js';
 import { clampLevel, engineLevels } from '../computer.js';
@@ -39,8 +39,9 @@ import { showNotice, hideNotice, announce } from '../panels/notice.js';
  * @property {() => string} id the open game's id among the saved games
  * @property {(id?: string) => string} assign makes a game the open one (default: a fresh id)
  * @property {() => void} save the open game (after every change)
- * @property {() => void} updateFragment puts the open game in the address
- * @property {(text: string) => void} openLink throws the engine's error for a bad link
+ * @property {(text: string) => LinkOpened} openLink a link with its players part (the
+ *   fragment without `#`); throws the engine's error for a bad link, or what is wrong with
+ *   its players
  * @property {(id: string) => string | null} openSaved an error message, or null
  * @property {(id: string) => string | null} deleteSaved an error message, or null
  * @property {(text: string) => string | null} importText a link or a record; the engine's
@@ -48,7 +49,13 @@ import { showNotice, hideNotice, announce } from '../panels/notice.js';
  * @property {() => import('../games-ui.js').SavedSummary[]} summaries what the Games dialog lists
  * @property {() => boolean} openLast opens the game open last (in this tab, else anywhere);
  *   false when there is none to open
- * @property {() => void} onHashChange the address changed by hand (a pasted link in this tab)
+ * @property {(id: string) => boolean} has whether a saved game loads
+ */
+
+/**
+ * How a link was opened: as a saved game it is (`same`) or continues (`extends`), which keep
+ * their own players, or as a new game (`new`); `players` whether the link named its players.
+ * @typedef {{kind: 'same' | 'extends' | 'new', players: boolean}} LinkOpened
  */
 
 /**
@@ -134,10 +141,24 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
     return newId();
   }
 
-  /** @param {string} text */
+  /**
+   * @param {string} text
+   * @returns {LinkOpened}
+   */
   function openLink(text) {
     if (text.length > MAX_INPUT) throw new Error(`link is too long (${text.length} characters)`);
-    const g = Game.fromLink(text);
+    const parts = splitFragment(text);
+    const g = Game.fromLink(parts.link);
+    /** @type {PlayerSetup[] | null} */
+    let named = null;
+    if (parts.players !== null) {
+      const r = parsePlayers(parts.players, g.seats, engineLevels().levels);
+      if ('problem' in r) {
+        g.free();
+        throw new Error(t(r.problem.key, r.problem.params));
+      }
+      named = r.players;
+    }
     const link = g.link();
     const ids = listSaved(storage).map((x) => x.id);
     // The open game first: a reload, or the next move of a game played by links.
@@ -152,16 +173,18 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
         g.free();
         if (id !== gameId || !hasGame()) open(sg, r.data.setup, { id, clocks: r.data.clocks, ending: r.data.ending, announceText: t('announce.switched', { variant: variantName(sg) }) });
         else sg.free();
-        return;
+        return { kind: 'same', players: !!named };
       }
       sg.free();
       // The same game with more moves (two people sending links back and forth).
       if (rel === 'extends') {
         open(g, r.data.setup, { id, announceText: t('announce.openedLink', { variant: variantName(g) }) });
-        return;
+        return { kind: 'extends', players: !!named };
       }
     }
-    open(g, plainSetup(g), { announceText: t('announce.openedLink', { variant: variantName(g) }) });
+    const setup = plainSetup(g);
+    open(g, named ? { ...setup, players: named } : setup, { announceText: t('announce.openedLink', { variant: variantName(g) }) });
+    return { kind: 'new', players: !!named };
   }
 
   /** @param {string} id */
@@ -174,17 +197,6 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
     hideNotice();
     open(g, r.data.setup, { id, clocks: r.data.clocks, ending: r.data.ending, announceText: t('announce.switched', { variant: variantName(g) }) });
     return null;
-  }
-
-  function updateFragment() {
-    const link = session.game().link();
-    if (linkFromHash(location.hash) === link) return;
-    try {
-      // Replacing, so Back leaves the page as before.
-      history.replaceState(history.state, '', `#${link}`);
-    } catch {
-      // A sandboxed frame may refuse; the game goes on.
-    }
   }
 
   return {
@@ -212,7 +224,6 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
       if (err) showNotice(t('notice.saveFailed', { reason: err }));
       onSaved();
     },
-    updateFragment,
     openLink,
     openSaved,
     deleteSaved(id) {
@@ -228,12 +239,7 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
             return null;
           }
         }
-        // The address no longer holds it either (a reload would open it again).
-        try {
-          history.replaceState(history.state, '', location.pathname + location.search);
-        } catch {
-          // A sandboxed frame may refuse.
-        }
+        // The first screen (its address, so a reload does not open the deleted game again).
         none();
       }
       announce(t('announce.deleted'));
@@ -306,15 +312,8 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
       else if (r && r.status === 'newer') showNotice(t('notice.newerSave', { v: r.version }));
       return false;
     },
-    onHashChange() {
-      const text = linkFromHash(location.hash);
-      if (!text || !hasGame() || text === session.game().link()) return;
-      try {
-        openLink(text);
-      } catch (e) {
-        showNotice(t('notice.badLink', { reason: errText(e) }));
-        updateFragment();
-      }
+    has(id) {
+      return check(id).status === 'ok';
     },
   };
 }

@@ -56,7 +56,8 @@ export function rememberFrom(s, seats) {
  * @property {() => void} show
  * @property {() => void} hide
  * @property {() => boolean} shown
- * @property {() => void} playComputer
+ * @property {(variant?: string) => void} playComputer the quick game against the computer
+ *   (another game than the one remembered: from then on remembered)
  * @property {() => void} relabel
  * @property {(q: Partial<Quick>) => void} remember
  */
@@ -133,11 +134,11 @@ export function createHome({ prefs, save, levels, variantInfo, hasGame, start, m
     document.body.dataset.view = 'game';
   }
 
-  /** @param {'computer' | 'friends'} choice */
-  function go(choice) {
+  /** @param {'computer' | 'friends'} choice @param {string} [variant] */
+  function go(choice, variant) {
     const q = quick();
-    const info = choice === 'computer' ? q.computer : q.friends;
-    remember({ last: choice });
+    const info = variant ? valid(variant, QUICK_VARIANT) : choice === 'computer' ? q.computer : q.friends;
+    remember(variant ? { last: choice, [choice]: info.variant } : { last: choice });
     hide();
     start(quickSetup(choice, info.variant, info.seats, q.level));
     // The card pressed is gone: the keyboard goes on on the board, not the page's body.
@@ -178,7 +179,7 @@ export function createHome({ prefs, save, levels, variantInfo, hasGame, start, m
     hide,
     shown: () => !home.hidden,
     /** The quick game against the computer, as its card starts it. */
-    playComputer: () => go('computer'),
+    playComputer: (variant) => go('computer', variant),
     relabel() {
       if (!home.hidden) render();
     },

@@ -9,6 +9,7 @@ import { cellPair, rotationForCamp } from '../board/geometry.js';
 import { seatColor } from '../colors.js';
 import { getLang, t, tn } from '../i18n.js';
 import { readPuzzleResults, recordPuzzleSolve } from '../storage.js';
+import { encodeMoves, decodeMoves } from '../share.js';
 import { $, busyWhile } from './dom.js';
 import { announce, announceCursor } from './notice.js';
 
@@ -45,7 +46,11 @@ import { announce, announceCursor } from './notice.js';
 /**
  * @typedef {object} Puzzles
  * @property {() => void} showList the chooser
- * @property {(id: string) => boolean} open a puzzle's view (false: no such puzzle)
+ * @property {(id: string, moves?: string) => string | null} open a puzzle's view, with the
+ *   attempt's moves as its address writes them; null, or what is wrong (no such puzzle: the
+ *   chooser is shown; a move that does not replay: the moves before it are)
+ * @property {() => {id: string, moves: string} | null} shownPuzzle the puzzle shown and
+ *   its attempt's moves (null: the chooser)
  * @property {() => void} relabel
  * @property {(theme: 'light' | 'dark') => void} setTheme
  * @property {(on: boolean) => void} setCoords
@@ -86,9 +91,10 @@ export function figureKey(cells) {
  * @param {() => 'light' | 'dark'} deps.theme
  * @param {() => boolean} deps.coordinates
  * @param {() => void} deps.home shows the first screen
+ * @param {() => void} [deps.changed] the attempt's moves changed (the address keeps them)
  * @returns {Puzzles}
  */
-export function createPuzzles({ Game, list, storage, theme, coordinates, home }) {
+export function createPuzzles({ Game, list, storage, theme, coordinates, home, changed = () => {} }) {
   const root = $('puzzles');
   const boardEl = $('pz-board');
   /** @type {BoardApi | null} */
@@ -427,6 +433,7 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
     }
     sync(animate ? m.path : null);
     announce(said);
+    changed();
   }
 
   /**
@@ -453,6 +460,7 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
     lastSolve = null;
     sync(null);
     announce(t('puzzle.undone', { count: t('puzzle.count', { moves: paths.length, par: /** @type {PuzzleInfo} */ (current).par }) }));
+    changed();
   }
 
   function reset() {
@@ -464,15 +472,20 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
     lastSolve = null;
     sync(null);
     announce(t('puzzle.resetDone'));
+    changed();
   }
 
   /**
    * @param {string} id
-   * @returns {boolean}
+   * @param {string} [moves] the attempt so far, as the address writes it
+   * @returns {string | null}
    */
-  function open(id) {
+  function open(id, moves = '') {
     const p = list.find((q) => q.id === id);
-    if (!p) return false;
+    if (!p) {
+      showList();
+      return t('puzzle.unknown', { id: id.slice(0, 40) });
+    }
     stopDemo();
     game?.free();
     current = p;
@@ -480,14 +493,41 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
     desc = game.board();
     paths = [];
     lastSolve = null;
+    const problem = replay(p, moves);
     $('pz-list').hidden = true;
     $('pz-view').hidden = false;
     showRoot();
     ensureBoard();
     sync(null);
     board?.canvas.focus();
-    announce(`${name(p)}. ${rulesText(p)}`);
-    return true;
+    announce(`${name(p)}. ${rulesText(p)}${paths.length ? ` ${t('puzzle.count', { moves: paths.length, par: p.par })}` : ''}`);
+    return problem;
+  }
+
+  /**
+   * Plays an attempt's moves again (a reload, Back, an address), each checked by the
+   * engine as a click would be; stops at the first that is not allowed. A goal reached so
+   * is shown, not kept again as a solve.
+   * @param {PuzzleInfo} p
+   * @param {string} text
+   * @returns {string | null} what is wrong
+   */
+  function replay(p, text) {
+    if (!text) return null;
+    const moves = decodeMoves(text);
+    if (!moves) return t('puzzle.badMoves', { n: 1 });
+    for (let i = 0; i < moves.length; i++) {
+      /** @type {PuzzleMove[]} */
+      const ok = game.puzzleMoves(p.id);
+      const m = ok.find((a) => a.from === moves[i].from && a.to === moves[i].to);
+      if (!m) return t('puzzle.badMoves', { n: i + 1 });
+      game.playMove(m.from, m.to);
+      paths.push(Array.from(m.path, Number));
+    }
+    /** @type {Progress} */
+    const st = game.puzzleProgress(p.id);
+    if (st.reached && !st.problem) lastSolve = { moves: st.moves, rec: { status: 'saved', newBest: false, newFigure: false, result: results()[p.id] ?? { best: st.moves, at: '' } } };
+    return null;
   }
 
   function showSolution() {
@@ -608,6 +648,10 @@ export function createPuzzles({ Game, list, storage, theme, coordinates, home })
   return {
     showList,
     open,
+    shownPuzzle() {
+      if (!current || $('pz-view').hidden) return null;
+      return { id: current.id, moves: encodeMoves(paths.map((path) => ({ from: path[0], to: path[path.length - 1] }))) };
+    },
     relabel() {
       if (document.body.dataset.view !== 'puzzles') return;
       if (!$('pz-list').hidden) renderList();
