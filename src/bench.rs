@@ -9,6 +9,11 @@ const PERFT_RUNS: [(&str, u32); 2] = [("star-2+any-camp+free-target", 5), ("halm
 
 /// One line of the benchmark.
 #[derive(Clone, Debug)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct BenchRun {
     /// `"<board> mid-game"` or `"perft <variant> <depth>"`.
     pub name: String,
@@ -81,6 +86,11 @@ pub fn run_bench(millis: f64, clock: &dyn Clock) -> Vec<BenchRun> {
 
 /// One line of the search benchmark: level 5 on one board's mid-game positions.
 #[derive(Clone, Debug)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct SearchRun {
     /// `"<board> search"`.
     pub name: String,

@@ -12,6 +12,11 @@ use crate::variant::{
 
 /// A base game, its defaults and the options that apply to it.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct VariantSummary {
     /// The variant id (`halma`, `star-3`).
     pub id: &'static str,
@@ -46,6 +51,11 @@ pub struct VariantSummary {
 
 /// The values of the numeric options, for a form's fields.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct OptionChoices {
     /// `size=N`: least and most.
     pub size: Option<(u8, u8)>,
@@ -120,6 +130,11 @@ fn shape_name(shape: Shape) -> (&'static str, u8) {
 
 /// Every rule of one variant, for a rules panel and a set-up form.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct VariantInfo {
     /// The canonical variant string.
     pub variant: String,
@@ -251,6 +266,11 @@ impl Variant {
 
 /// A board to draw.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct BoardDescription {
     /// `"square"` or `"star"`.
     pub shape: &'static str,
@@ -272,6 +292,11 @@ pub struct BoardDescription {
 
 /// A cell to draw.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct CellDescription {
     /// Its id (index in cell order).
     pub id: Cell,
@@ -285,6 +310,11 @@ pub struct CellDescription {
 
 /// A camp (corner or point).
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct CampDescription {
     /// Its cells.
     pub cells: Vec<Cell>,
@@ -296,6 +326,11 @@ pub struct CampDescription {
 
 /// A seat.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct SeatDescription {
     /// The seat, 1-based.
     pub seat: usize,
@@ -312,6 +347,12 @@ pub struct SeatDescription {
 /// combination as the variant string parser does (so an option that does not apply to the
 /// base game is an error).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+// JavaScript's `variantString` reads it: a misspelt field is an error that names it.
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct VariantOptions {
     /// The base game's id.
     pub id: String,

@@ -10,6 +10,11 @@ use std::fmt::Write as _;
 
 /// Why a game was drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum DrawReason {
     /// Every seat (or team) finished in the same round under equal turns.
     SharedWin,
@@ -23,6 +28,11 @@ pub enum DrawReason {
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "kebab-case")
+)]
 pub enum Outcome {
     /// These seats won (several when a win is shared, or a team's seats).
     Win {
@@ -105,6 +115,11 @@ impl Ply {
 
 /// A solitaire's progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct SolitaireStatus {
     /// Pieces not yet in place: still in the yard, or with an empty mirror cell.
     pub unmatched: usize,
@@ -124,6 +139,11 @@ struct Entry {
 
 /// A seat's place when the game is over (or the standings so far).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct Standing {
     /// The seat, 1-based.
     pub seat: usize,

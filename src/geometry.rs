@@ -5,6 +5,7 @@
 //! off-board cells around the board) so that neighbour and hop lookups need no bounds checks;
 //! that index never leaves the crate.
 
+use std::collections::BinaryHeap;
 use std::fmt;
 
 /// Largest padded array any board needs (star with side 5: 25 × 25).
@@ -27,6 +28,7 @@ pub(crate) const NO_CELL: u16 = u16::MAX;
 /// assert_eq!(g.name(a1), "a1");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize), serde(transparent))]
 pub struct Cell(pub(crate) u16);
 
 impl Cell {
@@ -283,8 +285,9 @@ impl Geometry {
                     camp_cells.push(g.square_cell(x, y));
                 }
             }
-            crate::sort::sort_by_key(&mut camp_cells, |c| u32::from(c.0));
-            g.camps.push(camp_cells);
+            // In cell order. (The cold sorts are std's heap sort, `BinaryHeap::into_sorted_vec`:
+            // each slice sort instance costs the wasm module 2-3 KB; docs/engine.md "Size".)
+            g.camps.push(BinaryHeap::from(camp_cells).into_sorted_vec());
         }
         g
     }

@@ -45,21 +45,16 @@ mod link;
 mod movegen;
 mod position;
 pub mod puzzle;
-mod sort;
 mod variant;
 
+/// The values that cross to JavaScript without an engine type of their own (wasm32 only).
+#[cfg(target_arch = "wasm32")]
+mod js;
 /// The JavaScript API (wasm32 only). Public for `tests/wasm.rs`, which calls it as JavaScript
 /// would; JavaScript sees it through the generated `www/pkg/halma.js`.
 #[cfg(target_arch = "wasm32")]
 #[doc(hidden)]
 pub mod wasm;
-#[cfg(target_arch = "wasm32")]
-mod wasm_alloc;
-
-/// The wasm module's allocator: smaller than the standard library's (see `wasm_alloc.rs`).
-#[cfg(target_arch = "wasm32")]
-#[global_allocator]
-static ALLOC: wasm_alloc::ClassAlloc = wasm_alloc::ClassAlloc::new();
 
 #[cfg(feature = "bench")]
 pub use bench::{bench_positions, run_bench, run_search_bench, BenchRun, SearchRun};

@@ -26,6 +26,7 @@
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{class_step, frame_shift, Cell, Classes, MAX_PAD, SQUARE_DIRS, STAR_DIRS};
 use crate::position::{clip, Move, Position, EMPTY, MAX_SEATS};
+use std::collections::BinaryHeap;
 
 /// Runs `$body` once for each of the four parity classes, `$class` bound to the class as a
 /// constant: so [`class_step`]'s frame steps, and the shifts by them, are constants.
@@ -586,7 +587,7 @@ impl Position {
         let mut out = Vec::new();
         if !self.is_over() {
             self.generate_moves(&mut MoveGen::new(), &mut out);
-            crate::sort::sort_by_key(&mut out, |m| u32::from(m.from.0) << 16 | u32::from(m.to.0));
+            out = BinaryHeap::from(out).into_sorted_vec();
         }
         out
     }

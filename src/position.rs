@@ -4,6 +4,7 @@
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{Cell, Geometry, Shape, MAX_PAD, NO_CELL};
 use crate::variant::{Variant, WinRule};
+use std::collections::BinaryHeap;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -47,9 +48,18 @@ impl fmt::Debug for SeatSet {
     }
 }
 
+/// JavaScript gets a set of seats as an array of their 1-based numbers.
+#[cfg(target_arch = "wasm32")]
+impl serde::Serialize for SeatSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.seats())
+    }
+}
+
 /// A move: one piece from `from` to `to`. Different hop paths to the same cell are the same
 /// move. With the `swap` rule, `to` may hold another seat's piece, which goes to `from`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
 pub struct Move {
     /// Where the piece starts.
     pub from: Cell,
@@ -154,8 +164,8 @@ impl Rules {
             for c in geo.cells() {
                 d[geo.pad(c)] = geo.distance_to_target(home, c) as u8;
             }
-            let mut ds: Vec<i32> = geo.camp(home).iter().map(|&c| d[geo.pad(c)] as i32).collect();
-            crate::sort::sort_by_key(&mut ds, |&d| crate::sort::key_i32_desc(d));
+            let ds: BinaryHeap<i32> = geo.camp(home).iter().map(|&c| d[geo.pad(c)] as i32).collect();
+            let mut ds: Vec<i32> = ds.into_sorted_vec().into_iter().rev().collect();
             let far = ds.first().copied().unwrap_or(0);
             ds.resize(MAX_PIECES, far);
             home_dist[s] = std::iter::once(0)
@@ -510,12 +520,11 @@ impl Position {
         if seat == 0 || seat > self.rules.seats {
             return Vec::new();
         }
-        let mut v: Vec<Cell> = self.pieces[seat - 1][..self.count[seat - 1] as usize]
+        let v: BinaryHeap<Cell> = self.pieces[seat - 1][..self.count[seat - 1] as usize]
             .iter()
             .map(|&p| self.pad_cell(p as usize))
             .collect();
-        crate::sort::sort_by_key(&mut v, |c| u32::from(c.0));
-        v
+        v.into_sorted_vec()
     }
 
     /// Seats that have reached their goal (in team games, they are skipped from then on).

@@ -94,6 +94,11 @@ impl VariantId {
 
 /// How a seat wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum WinRule {
     /// Every target cell occupied, at least one by the seat's own piece.
     Fill,
@@ -105,6 +110,11 @@ pub enum WinRule {
 
 /// Partnerships.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Teams {
     /// Everyone plays for themselves.
     None,

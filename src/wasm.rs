@@ -1,137 +1,72 @@
-//! JavaScript bindings (wasm32 only): the only file that touches wasm-bindgen. It converts
-//! types and nothing else; what it returns is the engine's own data (`Variant::info`,
-//! `Variant::describe_board`, `Game::movable`, …) as plain JavaScript objects and arrays.
-//!
-//! The objects are built by hand (`Obj`, `nums`, `strs` below) rather than by serde: a
-//! derived serializer per type and serde-wasm-bindgen's machinery cost several KiB of the
-//! module. The shapes are those of docs/engine.md "The wasm API": fields in the order
-//! listed, `null` for an absent value, plain arrays of numbers inside objects.
+//! JavaScript bindings (wasm32 only): the only file that touches wasm-bindgen. It checks the
+//! arguments and converts types, nothing else: what it returns is the engine's own data
+//! (`Variant::info`, `Variant::describe_board`, `Game::standings`, …) or the small view types
+//! of `js.rs`, turned into plain JavaScript objects and arrays by serde-wasm-bindgen; the
+//! option objects come in the same way. The shapes are those of docs/engine.md "The wasm
+//! API".
 //!
 //! Every input from JavaScript arrives as a `JsValue` and is checked here, so a wrong type,
-//! `undefined`, a huge string or an out-of-range cell becomes a JS `Error` with a message,
-//! never a panic; a failed call leaves the `Game` as it was.
+//! `undefined`, a huge string, an out-of-range cell or a misspelt option becomes a JS
+//! `Error` with a message, never a panic; a failed call leaves the `Game` as it was. A
+//! panic (an engine bug) prints Rust's message in the console (`start`).
 
 use crate::ai::{Budget, Clock, Player};
+use crate::js::{AnalyseOptions, AnalysisOut, Levels, PathMove, PlyOut, PuzzleOut, ThinkOptions, ThoughtOut};
 use crate::{Cell, Error, Game as Inner, Geometry, Move, Position, Variant, VariantId, VariantOptions};
-use crate::{Teams, WinRule};
+use serde::de::value::MapDeserializer;
+use serde::de::{DeserializeOwned, IntoDeserializer};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-#[wasm_bindgen]
-extern "C" {
-    // `Reflect.set(object, key, value)` with the key passed as a string and the value as a
-    // number, string, flag or JS value: one call per field.
-    #[wasm_bindgen(js_namespace = Reflect, js_name = set)]
-    fn set_value(o: &JsValue, key: &str, value: &JsValue);
-    #[wasm_bindgen(js_namespace = Reflect, js_name = set)]
-    fn set_number(o: &JsValue, key: &str, value: f64);
-    #[wasm_bindgen(js_namespace = Reflect, js_name = set)]
-    fn set_string(o: &JsValue, key: &str, value: &str);
-    #[wasm_bindgen(js_namespace = Reflect, js_name = set)]
-    fn set_flag(o: &JsValue, key: &str, value: bool);
-    // `Array.from(view)`: a plain array copied from a view of wasm memory.
-    #[wasm_bindgen(js_namespace = Array, js_name = from)]
-    fn array_of_numbers(values: &[f64]) -> JsValue;
+/// Runs once when the module is instantiated: a panic (an engine bug; every bad input is an
+/// error) then prints Rust's message and location in the console, not a bare `unreachable`.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
 }
 
-/// A plain JavaScript object under construction, one field at a time. (Its setters are not
-/// inlined: one call per field is smaller than a copy of the setter at each.)
-struct Obj(JsValue);
+/// How the values go to JavaScript: `null` (not `undefined`) for an absent value.
+const TO_JS: serde_wasm_bindgen::Serializer =
+    serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
 
-impl Obj {
-    fn new() -> Obj {
-        Obj(js_sys::Object::new().into())
-    }
+/// `value` as a plain JavaScript value.
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    value.serialize(&TO_JS).map_err(|e| serde_err("the answer", e))
+}
 
-    #[inline(never)]
-    fn num(self, key: &str, value: f64) -> Obj {
-        set_number(&self.0, key, value);
-        self
-    }
+/// `what`, an options object, read from the JavaScript object `v`.
+///
+/// It is read as a map of all its own fields, not by serde-wasm-bindgen's `from_value`: that
+/// looks up only the fields the Rust struct has, so `deny_unknown_fields` would never see a
+/// misspelt one; given every field, serde's derive names the unknown one.
+fn from_js<T: DeserializeOwned>(v: JsValue, what: &str) -> Result<T, JsError> {
+    let entries = js_sys::Object::entries(v.unchecked_ref());
+    let fields = entries.iter().map(|entry| {
+        let entry: js_sys::Array = entry.unchecked_into();
+        (entry.get(0).as_string().unwrap_or_default(), Field(entry.get(1)))
+    });
+    T::deserialize(MapDeserializer::new(fields)).map_err(|e| serde_err(what, e))
+}
 
-    #[inline(never)]
-    fn int(self, key: &str, value: usize) -> Obj {
-        self.num(key, value as f64)
-    }
+/// A field's value, for [`from_js`]'s map.
+struct Field(JsValue);
 
-    /// A number, or `null` when absent.
-    #[inline(never)]
-    fn opt(self, key: &str, value: Option<usize>) -> Obj {
-        match value {
-            Some(n) => self.int(key, n),
-            None => self.val(key, &JsValue::NULL),
-        }
-    }
-
-    #[inline(never)]
-    fn str(self, key: &str, value: &str) -> Obj {
-        set_string(&self.0, key, value);
-        self
-    }
-
-    #[inline(never)]
-    fn flag(self, key: &str, value: bool) -> Obj {
-        set_flag(&self.0, key, value);
-        self
-    }
-
-    #[inline(never)]
-    fn val(self, key: &str, value: &JsValue) -> Obj {
-        set_value(&self.0, key, value);
-        self
-    }
-
-    #[inline(never)]
-    fn cells(self, key: &str, cells: &[Cell]) -> Obj {
-        self.val(key, &cell_list(cells))
-    }
-
-    fn done(self) -> JsValue {
-        self.0
+impl IntoDeserializer<'_, serde_wasm_bindgen::Error> for Field {
+    type Deserializer = serde_wasm_bindgen::Deserializer;
+    fn into_deserializer(self) -> serde_wasm_bindgen::Deserializer {
+        self.0.into()
     }
 }
 
-/// Numbers as a plain array.
-fn nums(values: impl Iterator<Item = f64>) -> JsValue {
-    array_of_numbers(&values.collect::<Vec<f64>>())
-}
-
-/// Cells as a plain array of numbers.
-fn cell_list(cells: &[Cell]) -> JsValue {
-    nums(cells.iter().map(|c| c.index() as f64))
-}
-
-/// Seats as a plain array of numbers.
-fn seat_list(seats: crate::SeatSet) -> JsValue {
-    nums(seats.seats().map(|s| s as f64))
-}
-
-/// Strings as a plain array.
-fn strs<S: AsRef<str>>(items: &[S]) -> JsValue {
-    let a = js_sys::Array::new();
-    for s in items {
-        a.push(&JsValue::from_str(s.as_ref()));
-    }
-    a.into()
-}
-
-/// Objects as a plain array.
-fn list(items: impl Iterator<Item = JsValue>) -> JsValue {
-    let a = js_sys::Array::new();
-    for v in items {
-        a.push(&v);
-    }
-    a.into()
-}
-
-/// `{from, to}`.
-fn move_obj(o: Obj, m: Move) -> Obj {
-    o.int("from", m.from.index()).int("to", m.to.index())
-}
-
-/// `{from, to, path}`.
-fn move_path(m: Move, path: &[Cell]) -> JsValue {
-    move_obj(Obj::new(), m).cells("path", path).done()
+/// A serde-wasm-bindgen error (a JS `Error`) as an error about `what`.
+fn serde_err(what: &str, e: serde_wasm_bindgen::Error) -> JsError {
+    let v: JsValue = e.into();
+    let message = match v.dyn_ref::<js_sys::Error>() {
+        Some(e) => String::from(e.message()),
+        None => String::new(),
+    };
+    err(format!("{what}: {message}"))
 }
 
 /// Longest string argument accepted (a game record is the largest legitimate input).
@@ -151,69 +86,12 @@ fn str_arg(v: &JsValue, what: &str) -> Result<String, JsError> {
     Ok(s)
 }
 
-/// Checks that the object `v` has no properties but `known` (the options are read by name,
-/// so a misspelt option would otherwise be ignored without a word).
-fn known_keys(v: &JsValue, known: &[&str], what: &str) -> Result<(), JsError> {
-    let obj: &js_sys::Object = v.unchecked_ref();
-    for key in js_sys::Object::keys(obj).iter() {
-        let key = key.as_string().unwrap_or_default();
-        if !known.contains(&key.as_str()) {
-            return Err(err(format!(
-                "unknown {what} '{key}' (known: {})",
-                known.join(", ")
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// Property `key` of the object `o`, or `None` when it is absent, `undefined` or `null` (an
-/// option left out).
-fn prop(o: &JsValue, key: &str) -> Result<Option<JsValue>, JsError> {
-    let v =
-        js_sys::Reflect::get(o, &JsValue::from_str(key)).map_err(|_| err(format!("cannot read {key}")))?;
-    Ok((!v.is_undefined() && !v.is_null()).then_some(v))
-}
-
-/// A whole number from 0 to `max` (printed as an integer: formatting an f64 would pull the
-/// float printer into the module).
-fn whole(v: &JsValue, what: &str, max: u64) -> Result<u64, JsError> {
-    match v.as_f64() {
-        Some(x) if x.fract() == 0.0 && x >= 0.0 && x <= max as f64 => Ok(x as u64),
-        _ => Err(err(format!("{what} must be a whole number from 0 to {max}"))),
-    }
-}
-
-/// Property `key` of the set-up form `o` as a whole number, if given.
-fn form_number(o: &JsValue, key: &str) -> Result<Option<u32>, JsError> {
-    prop(o, key)?
-        .map(|v| whole(&v, key, u32::MAX.into()).map(|n| n as u32))
-        .transpose()
-}
-
-/// Property `key` of the set-up form `o` as a flag, if given.
-fn form_flag(o: &JsValue, key: &str) -> Result<Option<bool>, JsError> {
-    prop(o, key)?
-        .map(|v| {
-            v.as_bool()
-                .ok_or_else(|| err(format!("{key} must be true or false")))
-        })
-        .transpose()
-}
-
-/// Property `key` of the set-up form `o` as one of `choices` (by name), if given.
-fn form_choice<T: Copy>(o: &JsValue, key: &str, choices: &[(&str, T)]) -> Result<Option<T>, JsError> {
-    let Some(v) = prop(o, key)? else {
-        return Ok(None);
-    };
-    let name = v.as_string();
-    match choices.iter().find(|(n, _)| Some(*n) == name.as_deref()) {
-        Some(&(_, c)) => Ok(Some(c)),
-        None => {
-            let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
-            let not = name.map(|n| format!(", not '{n}'")).unwrap_or_default();
-            Err(err(format!("{key} must be one of {}{not}", names.join(", "))))
-        }
+/// `x` if it is a whole number from 0 to `max`; else an error naming `what`.
+fn whole(x: f64, what: &str, max: u64) -> Result<u64, JsError> {
+    if x.fract() == 0.0 && x >= 0.0 && x <= max as f64 {
+        Ok(x as u64)
+    } else {
+        Err(err(format!("{what} must be a whole number from 0 to {max}")))
     }
 }
 
@@ -225,8 +103,7 @@ fn ids(cells: Vec<Cell>) -> Vec<u16> {
 fn cell_arg(g: &Geometry, v: &JsValue, what: &str) -> Result<Cell, JsError> {
     match v.as_f64() {
         Some(x) if x.fract() == 0.0 && x >= 0.0 && x < g.len() as f64 => Ok(Cell::new(x as u16)),
-        // (The number as JavaScript prints it: formatting an f64 here would pull the float
-        // printer into the module.)
+        // The number as JavaScript prints it (`1e+300`, not Rust's 301 digits).
         Some(x) => Err(err(format!(
             "{what} {} is not a cell of this board (0 to {})",
             String::from(
@@ -245,77 +122,7 @@ fn cell_arg(g: &Geometry, v: &JsValue, what: &str) -> Result<Cell, JsError> {
 #[wasm_bindgen(js_name = variantInfo)]
 pub fn variant_info(text: JsValue) -> Result<JsValue, JsError> {
     let v: Variant = str_arg(&text, "variant")?.parse().map_err(err)?;
-    Ok(info_out(&v))
-}
-
-/// The win rules and partnerships by their names in the API.
-const WIN_RULES: [(&str, WinRule); 3] = [
-    ("fill", WinRule::Fill),
-    ("strict", WinRule::Strict),
-    ("swap", WinRule::Swap),
-];
-const TEAMS: [(&str, Teams); 3] = [
-    ("none", Teams::None),
-    ("opposite", Teams::Opposite),
-    ("adjacent", Teams::Adjacent),
-];
-
-/// `outcome()`'s object: `{kind: "win", winners}`, `{kind: "draw", reason}`, `{kind:
-/// "unsolved"}` or `{kind: "time", loser, winners}`.
-fn outcome_out(o: crate::Outcome) -> JsValue {
-    use crate::{DrawReason, Outcome};
-    match o {
-        Outcome::Win { winners } => Obj::new().str("kind", "win").val("winners", &seat_list(winners)),
-        Outcome::Draw { reason } => Obj::new().str("kind", "draw").str(
-            "reason",
-            match reason {
-                DrawReason::SharedWin => "shared-win",
-                DrawReason::Repetition => "repetition",
-                DrawReason::TurnLimit => "turn-limit",
-                DrawReason::Blocked => "blocked",
-            },
-        ),
-        Outcome::Unsolved => Obj::new().str("kind", "unsolved"),
-        Outcome::Time { loser, winners } => Obj::new()
-            .str("kind", "time")
-            .int("loser", loser)
-            .val("winners", &seat_list(winners)),
-    }
-    .done()
-}
-
-/// The name of `value` in a table of names.
-fn name_of<T: PartialEq>(table: &[(&'static str, T)], value: T) -> &'static str {
-    table.iter().find(|(_, t)| *t == value).map_or("", |(n, _)| *n)
-}
-
-/// `variantInfo`'s object (fields in the order of docs/engine.md).
-fn info_out(v: &Variant) -> JsValue {
-    let i = v.info();
-    let mirror = match &i.mirror_line {
-        Some(ends) => strs(ends),
-        None => JsValue::NULL,
-    };
-    Obj::new()
-        .str("variant", &i.variant)
-        .str("id", i.id)
-        .str("shape", i.shape)
-        .int("size", i.size.into())
-        .int("cells", i.cells)
-        .int("seats", i.seats)
-        .int("pieces", i.pieces)
-        .flag("longJumps", i.long_jumps)
-        .flag("targetLock", i.target_lock)
-        .flag("sidePoints", i.side_points)
-        .str("winRule", name_of(&WIN_RULES, i.win_rule))
-        .flag("balance", i.balance)
-        .str("teams", name_of(&TEAMS, i.teams))
-        .val("seatTeams", &nums(i.seat_teams.iter().map(|&t| t as f64)))
-        .flag("places", i.places)
-        .int("turnLimit", i.turn_limit.into())
-        .flag("solitaire", i.solitaire)
-        .val("mirrorLine", &mirror)
-        .done()
+    to_js(&v.info())
 }
 
 /// Every variant id of the rules, in order.
@@ -330,41 +137,8 @@ pub fn variant_ids() -> Vec<String> {
 /// side: [min, max] | null, turns: [min, max] | null}}]`.
 #[wasm_bindgen]
 pub fn variants() -> Result<JsValue, JsError> {
-    let range = |r: Option<(u16, u16)>| match r {
-        Some((lo, hi)) => nums([lo.into(), hi.into()].into_iter()),
-        None => JsValue::NULL,
-    };
-    let widen = |r: Option<(u8, u8)>| r.map(|(lo, hi)| (lo.into(), hi.into()));
-    Ok(list(VariantId::ALL.iter().map(|id| {
-        let v = id.summary();
-        let c = &v.choices;
-        let camp = match c.camp {
-            Some(sizes) => nums(sizes.iter().map(|&k| k.into())),
-            None => JsValue::NULL,
-        };
-        let choices = Obj::new()
-            .val("size", &range(widen(c.size)))
-            .val("camp", &camp)
-            .val("side", &range(widen(c.side)))
-            .val("turns", &range(c.turns))
-            .done();
-        Obj::new()
-            .str("id", v.id)
-            .str("shape", v.shape)
-            .int("size", v.size.into())
-            .opt("camp", v.camp.map(usize::from))
-            .opt("side", v.side.map(usize::from))
-            .int("seats", v.seats)
-            .int("pieces", v.pieces)
-            .int("cells", v.cells)
-            .flag("balance", v.balance)
-            .int("turnLimit", v.turn_limit.into())
-            .flag("solitaire", v.solitaire)
-            .flag("teams", v.teams)
-            .val("options", &strs(&v.options))
-            .val("choices", &choices)
-            .done()
-    })))
+    let all: Vec<_> = VariantId::ALL.iter().map(|id| id.summary()).collect();
+    to_js(&all)
 }
 
 /// The canonical variant string of a set-up form's fields `{id, size, camp, side, long,
@@ -375,42 +149,10 @@ pub fn variant_string(options: JsValue) -> Result<String, JsError> {
     if !options.is_object() {
         return Err(err("variant options must be an object like {id: 'halma'}"));
     }
-    const KNOWN: [&str; 12] = [
-        "id",
-        "size",
-        "camp",
-        "side",
-        "long",
-        "freeTarget",
-        "anyCamp",
-        "win",
-        "balance",
-        "teams",
-        "places",
-        "turns",
-    ];
-    known_keys(&options, &KNOWN, "variant option")?;
-    let o = &options;
-    let id = prop(o, "id")?
-        .and_then(|v| v.as_string())
-        .ok_or_else(|| err("variant options need an id, a base game like 'halma'"))?;
-    if id.len() > MAX_ARG_LEN {
-        return Err(err(format!("id is too long ({} bytes)", id.len())));
+    let o: VariantOptions = from_js(options, "variant options")?;
+    if o.id.len() > MAX_ARG_LEN {
+        return Err(err(format!("id is too long ({} bytes)", o.id.len())));
     }
-    let o = VariantOptions {
-        id,
-        size: form_number(o, "size")?,
-        camp: form_number(o, "camp")?,
-        side: form_number(o, "side")?,
-        long: form_flag(o, "long")?,
-        free_target: form_flag(o, "freeTarget")?,
-        any_camp: form_flag(o, "anyCamp")?,
-        win: form_choice(o, "win", &WIN_RULES)?,
-        balance: form_flag(o, "balance")?,
-        teams: form_choice(o, "teams", &TEAMS)?,
-        places: form_flag(o, "places")?,
-        turns: form_number(o, "turns")?,
-    };
     Ok(o.build().map_err(err)?.to_string())
 }
 
@@ -420,12 +162,12 @@ pub fn variant_string(options: JsValue) -> Result<String, JsError> {
 /// the clock) passes `playNodes` with its own `timeMs`, so the level keeps its strength.
 #[wasm_bindgen]
 pub fn levels() -> Result<JsValue, JsError> {
-    Ok(Obj::new()
-        .val("levels", &nums(crate::ai::LEVELS.iter().map(|&l| l.into())))
-        .int("defaultLevel", crate::ai::DEFAULT_LEVEL.into())
-        .num("playNodes", crate::ai::PLAY_BUDGET.nodes.unwrap_or(0) as f64)
-        .num("playMillis", crate::ai::PLAY_BUDGET.millis.unwrap_or(0.0))
-        .done())
+    to_js(&Levels {
+        levels: &crate::ai::LEVELS,
+        default_level: crate::ai::DEFAULT_LEVEL,
+        play_nodes: crate::ai::PLAY_BUDGET.nodes.unwrap_or(0),
+        play_millis: crate::ai::PLAY_BUDGET.millis.unwrap_or(0.0),
+    })
 }
 
 /// The puzzle collection, in order: `[{id, kind: "solitaire" | "crossing" |
@@ -436,25 +178,8 @@ pub fn levels() -> Result<JsValue, JsError> {
 /// `solution` the shipped solution of exactly `par` moves in hop-path notation.
 #[wasm_bindgen]
 pub fn puzzles() -> Result<JsValue, JsError> {
-    use crate::puzzle::Kind;
-    Ok(list(crate::puzzle::PUZZLES.iter().map(|p| {
-        let kind = match p.kind {
-            Kind::Solitaire => "solitaire",
-            Kind::Crossing => "crossing",
-            Kind::ShortestGame => "shortest-game",
-        };
-        Obj::new()
-            .str("id", p.name)
-            .str("kind", kind)
-            .str("variant", &p.play_variant().to_string())
-            .str("start", &p.start())
-            .int("par", p.par)
-            .flag("proven", p.proven.is_some())
-            .opt("record", p.record.map(|r| r.0))
-            .opt("figures", p.figures.map(|f| f as usize))
-            .val("solution", &strs(&p.solution()))
-            .done()
-    })))
+    let all: Vec<PuzzleOut> = crate::puzzle::PUZZLES.iter().map(PuzzleOut::from).collect();
+    to_js(&all)
 }
 
 fn puzzle_arg(id: &JsValue) -> Result<&'static crate::puzzle::Puzzle, JsError> {
@@ -476,18 +201,13 @@ impl Game {
     /// The plies from index `from` on, as played (the move and any passes it forced):
     /// `[{seat, move: {from, to} | null, path, text}]`.
     fn plies_since(&self, from: usize) -> Result<JsValue, JsError> {
-        Ok(list(self.inner.history().skip(from).map(|ply| {
-            let mv = match ply.mv {
-                Some(m) => move_obj(Obj::new(), m).done(),
-                None => JsValue::NULL,
-            };
-            Obj::new()
-                .int("seat", ply.seat)
-                .val("move", &mv)
-                .cells("path", &ply.path)
-                .str("text", &ply.text(self.pos()))
-                .done()
-        })))
+        let plies: Vec<PlyOut> = self
+            .inner
+            .history()
+            .skip(from)
+            .map(|ply| PlyOut::new(ply, self.pos()))
+            .collect();
+        to_js(&plies)
     }
 }
 
@@ -511,10 +231,7 @@ impl Game {
     /// puzzle's cells only (the star crossing never passes through a side point).
     #[wasm_bindgen(js_name = puzzleMoves)]
     pub fn puzzle_moves(&self, id: JsValue) -> Result<JsValue, JsError> {
-        let moves = puzzle_arg(&id)?.legal_moves(&self.inner);
-        Ok(list(
-            moves.iter().map(|m| move_path(Move::new(m.from, m.to), &m.path)),
-        ))
+        to_js(&puzzle_arg(&id)?.legal_moves(&self.inner))
     }
 
     /// The goal check of the puzzle `id` for this game: `{reached, moves, par, stuck,
@@ -523,23 +240,7 @@ impl Game {
     /// does not allow; else `null`), and a solved solitaire's figure (its cells in order).
     #[wasm_bindgen(js_name = puzzleProgress)]
     pub fn puzzle_progress(&self, id: JsValue) -> Result<JsValue, JsError> {
-        let p = puzzle_arg(&id)?.progress(&self.inner);
-        let problem = match &p.problem {
-            Some(text) => JsValue::from_str(text),
-            None => JsValue::NULL,
-        };
-        let figure = match &p.figure {
-            Some(cells) => cell_list(cells),
-            None => JsValue::NULL,
-        };
-        Ok(Obj::new()
-            .flag("reached", p.reached)
-            .int("moves", p.moves)
-            .int("par", p.par)
-            .flag("stuck", p.stuck)
-            .val("problem", &problem)
-            .val("figure", &figure)
-            .done())
+        to_js(&puzzle_arg(&id)?.progress(&self.inner))
     }
 
     /// A game starting from a position string.
@@ -580,7 +281,7 @@ impl Game {
     /// Facts about the variant (as `variantInfo`).
     #[wasm_bindgen(js_name = variantInfo)]
     pub fn variant_info(&self) -> Result<JsValue, JsError> {
-        Ok(info_out(self.inner.variant()))
+        to_js(&self.inner.variant().info())
     }
 
     /// Number of seats.
@@ -593,41 +294,7 @@ impl Game {
     /// layout coordinates (`y` downward, unit = neighbour distance), neighbour edges, camps
     /// with the seats that start in and head for them, and the seats.
     pub fn board(&self) -> Result<JsValue, JsError> {
-        let b = self.pos().variant().describe_board();
-        let cells = list(b.cells.iter().map(|c| {
-            Obj::new()
-                .int("id", c.id.index())
-                .str("name", &c.name)
-                .num("x", c.x.into())
-                .num("y", c.y.into())
-                .done()
-        }));
-        let edges = list(b.edges.iter().map(|&(a, b)| cell_list(&[a, b])));
-        let camps = list(b.camps.iter().map(|c| {
-            Obj::new()
-                .cells("cells", &c.cells)
-                .opt("homeOf", c.home_of)
-                .opt("targetOf", c.target_of)
-                .done()
-        }));
-        let seats = list(b.seats.iter().map(|s| {
-            Obj::new()
-                .int("seat", s.seat)
-                .int("home", s.home)
-                .opt("target", s.target)
-                .int("team", s.team)
-                .done()
-        }));
-        Ok(Obj::new()
-            .str("shape", b.shape)
-            .int("size", b.size.into())
-            .val("cells", &cells)
-            .val("edges", &edges)
-            .val("camps", &camps)
-            .val("seats", &seats)
-            .num("width", b.width.into())
-            .num("height", b.height.into())
-            .done())
+        to_js(&self.pos().variant().describe_board())
     }
 
     /// The seat on every cell in cell order (0 = empty), as a `Uint8Array`.
@@ -643,9 +310,10 @@ impl Game {
     /// Every legal move of the seat to move: `[{from, to, path}]` with one shortest hop path.
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Result<JsValue, JsError> {
-        Ok(list(self.inner.legal_moves().into_iter().map(|m| {
-            move_path(m, &self.inner.hop_path(m).unwrap_or_default())
-        })))
+        let moves: Vec<PathMove> = (self.inner.legal_moves().into_iter())
+            .map(|m| PathMove::new(m, self.inner.hop_path(m).unwrap_or_default()))
+            .collect();
+        to_js(&moves)
     }
 
     /// The cells the piece on `cell` can move to (empty if it cannot move or is not the
@@ -690,7 +358,7 @@ impl Game {
 
     /// Takes back the last move (and the passes after it). Returns the move `{from, to}`.
     pub fn undo(&mut self) -> Result<JsValue, JsError> {
-        Ok(move_obj(Obj::new(), self.inner.undo().map_err(err)?).done())
+        to_js(&self.inner.undo().map_err(err)?)
     }
 
     /// Plays again the last move taken back; returns the plies as `play`.
@@ -726,10 +394,7 @@ impl Game {
     /// `{kind: "draw", reason: "shared-win" | "repetition" | "turn-limit" | "blocked"}`,
     /// `{kind: "unsolved"}` (solitaire) or `{kind: "time", loser, winners}` (`loseOnTime`).
     pub fn outcome(&self) -> Result<JsValue, JsError> {
-        match self.inner.outcome() {
-            Some(o) => Ok(outcome_out(o)),
-            None => Ok(JsValue::NULL),
-        }
+        to_js(&self.inner.outcome())
     }
 
     /// Seat `seat` ran out of time (the page keeps the clocks): it loses with its team and
@@ -738,7 +403,7 @@ impl Game {
     /// and when the game is over. `undo()` takes the loss back with the last move.
     #[wasm_bindgen(js_name = loseOnTime)]
     pub fn lose_on_time(&mut self, seat: JsValue) -> Result<(), JsError> {
-        let s = whole(&seat, "seat", crate::MAX_SEATS as u64)?;
+        let s = whole(seat.as_f64().unwrap_or(f64::NAN), "seat", crate::MAX_SEATS as u64)?;
         self.inner.lose_on_time(s as usize).map_err(err)
     }
 
@@ -784,15 +449,7 @@ impl Game {
     /// `place` is the place a seat took by finishing (with `places` as soon as it
     /// finishes), else `null`.
     pub fn standings(&self) -> Result<JsValue, JsError> {
-        Ok(list(self.inner.standings().iter().map(|s| {
-            Obj::new()
-                .int("seat", s.seat)
-                .int("rank", s.rank)
-                .num("points", s.points.into())
-                .flag("winner", s.winner)
-                .opt("place", s.place)
-                .done()
-        })))
+        to_js(&self.inner.standings())
     }
 
     /// Every ply so far: `[{seat, move: {from, to} | null, path, text}]`.
@@ -804,15 +461,7 @@ impl Game {
     /// is empty and the moves left of the `moves` allowed; `null` in other variants.
     #[wasm_bindgen(js_name = solitaireStatus)]
     pub fn solitaire_status(&self) -> Result<JsValue, JsError> {
-        match self.inner.solitaire_status() {
-            Some(st) => Ok(Obj::new()
-                .int("unmatched", st.unmatched)
-                .int("inYard", st.in_yard)
-                .int("movesLeft", st.moves_left)
-                .int("moves", st.moves)
-                .done()),
-            None => Ok(JsValue::NULL),
-        }
+        to_js(&self.inner.solitaire_status())
     }
 
     /// Turns taken by each seat (passes included), index 0 = seat 1.
@@ -841,26 +490,16 @@ impl Game {
     }
 }
 
-#[wasm_bindgen]
-extern "C" {
-    /// The `performance` object of the global scope (`window` on a page, the worker's scope
-    /// in a worker); `null` where there is none. (Read directly, not by `js_sys::global()`,
-    /// whose search for the global object costs the module more.)
-    #[derive(Clone)]
-    type Performance;
-    #[wasm_bindgen(thread_local_v2, js_name = performance)]
-    static PERFORMANCE: Option<Performance>;
-    #[wasm_bindgen(method)]
-    fn now(this: &Performance) -> f64;
-}
-
 /// The clock of the page or worker (`performance.now()`), for the search's time cap.
-struct PerformanceClock(Performance);
+struct PerformanceClock(web_sys::Performance);
 
 impl PerformanceClock {
+    /// The `performance` of the global scope: the `Window`'s on a page, the
+    /// `WorkerGlobalScope`'s in a worker (and Node's).
     fn new() -> Result<PerformanceClock, JsError> {
-        PERFORMANCE
-            .with(Option::clone)
+        js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
+            .ok()
+            .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
             .map(PerformanceClock)
             .ok_or_else(|| err("this JavaScript environment has no performance clock"))
     }
@@ -884,19 +523,7 @@ pub fn bench_movegen(millis: JsValue) -> Result<JsValue, JsError> {
         Some(ms) if (1.0..=600_000.0).contains(&ms) => ms,
         _ => return Err(err("millis must be a number from 1 to 600000")),
     };
-    let runs = crate::run_bench(millis, &PerformanceClock::new()?);
-    let opt = |v: Option<f64>| v.map_or(JsValue::NULL, JsValue::from_f64);
-    Ok(list(runs.iter().map(|r| {
-        Obj::new()
-            .str("name", &r.name)
-            .num("lists", r.lists as f64)
-            .num("listsPerSecond", r.lists_per_second)
-            .val("movesPerList", &opt(r.moves_per_list))
-            .val("leaves", &opt(r.leaves.map(|n| n as f64)))
-            .int("positions", r.positions)
-            .num("seconds", r.seconds)
-            .done()
-    })))
+    to_js(&crate::run_bench(millis, &PerformanceClock::new()?))
 }
 
 /// The search benchmark of `halma bench`, run in this wasm module (bench builds only): for
@@ -910,68 +537,50 @@ pub fn bench_search(nodes: JsValue) -> Result<JsValue, JsError> {
         Some(n) if (1000.0..=100_000_000.0).contains(&n) && n.fract() == 0.0 => n as u64,
         _ => return Err(err("nodes must be a whole number from 1000 to 100000000")),
     };
-    let runs = crate::run_search_bench(nodes, &PerformanceClock::new()?);
-    Ok(list(runs.iter().map(|r| {
-        Obj::new()
-            .str("name", &r.name)
-            .num("nodes", r.nodes as f64)
-            .num("nodesPerSecond", r.nodes_per_second)
-            .num("depth", r.depth)
-            .int("positions", r.positions)
-            .num("seconds", r.seconds)
-            .done()
-    })))
+    to_js(&crate::run_search_bench(nodes, &PerformanceClock::new()?))
 }
 
-/// Reads `{level, nodes, timeMs, seed}` (level 5, seed 1, and `default_budget` when neither
-/// `nodes` nor `timeMs` is given).
-fn think_options(options: &JsValue, default_budget: Budget) -> Result<(Player, Budget, u64), JsError> {
-    let given = !options.is_undefined() && !options.is_null();
-    if given && !options.is_object() {
+/// Panics with `message`, on purpose (bench builds only, never the production module): a
+/// test calls it to see the panic hook print Rust's message in the console (`start`).
+#[cfg(feature = "bench")]
+#[wasm_bindgen(js_name = panicOnPurpose)]
+pub fn panic_on_purpose(message: JsValue) {
+    panic!("{}", message.as_string().unwrap_or_default());
+}
+
+/// An options object, or `undefined` / `null` for none: `T`'s defaults.
+fn options_arg<T: DeserializeOwned + Default>(options: JsValue) -> Result<T, JsError> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(T::default());
+    }
+    if !options.is_object() {
         return Err(err("options must be an object like {level: 5}"));
     }
-    if given {
-        known_keys(options, &["level", "nodes", "timeMs", "seed"], "option")?;
-    }
-    let get = |k: &str| if given { prop(options, k) } else { Ok(None) };
-    let player = match get("level")? {
-        None => Player::Level(5),
-        Some(level) => match (level.as_string(), level.as_f64()) {
-            (Some(name), _) => name.parse::<Player>().map_err(err)?,
-            (None, Some(l)) if l.fract() == 0.0 && (1.0..=5.0).contains(&l) => Player::Level(l as u8),
-            _ => return Err(err("level must be 1 to 5, \"greedy\" or \"random\"")),
-        },
-    };
-    let number = |k: &str, max: u64| -> Result<Option<u64>, JsError> {
-        get(k)?.map(|v| whole(&v, k, max)).transpose()
-    };
-    let nodes = number("nodes", 10_000_000_000)?.map(|n| n.max(1));
-    let millis = number("timeMs", 600_000)?.map(|t| t.max(1) as f64);
-    let seed = number("seed", 9_007_199_254_740_991)?.unwrap_or(1);
+    from_js(options, "options")
+}
+
+/// The player, budget and seed of `{level, nodes, timeMs, seed}`: level 5, seed 1, and
+/// `default_budget` when neither `nodes` nor `timeMs` is given.
+fn think_options(o: ThinkOptions, default_budget: Budget) -> Result<(Player, Budget, u64), JsError> {
+    let number = |v: Option<f64>, what: &str, max: u64| v.map(|x| whole(x, what, max)).transpose();
+    let nodes = number(o.nodes, "nodes", 10_000_000_000)?.map(|n| n.max(1));
+    let millis = number(o.time_ms, "timeMs", 600_000)?.map(|t| t.max(1) as f64);
+    let seed = number(o.seed, "seed", 9_007_199_254_740_991)?.unwrap_or(1);
     let budget = match (nodes, millis) {
         (None, None) => default_budget,
         (nodes, millis) => Budget { nodes, millis },
     };
-    Ok((player, budget, seed))
+    Ok((o.level.map_or(Player::Level(5), |l| l.0), budget, seed))
 }
 
-fn think_out(pos: &Position, options: &JsValue, default_budget: Budget) -> Result<JsValue, JsError> {
-    let (player, budget, seed) = think_options(options, default_budget)?;
+fn think_out(pos: &Position, options: JsValue, default_budget: Budget) -> Result<JsValue, JsError> {
+    let (player, budget, seed) = think_options(options_arg(options)?, default_budget)?;
     let clock = PerformanceClock::new()?;
     let t = clock.now_ms();
-    let Some(th) = crate::ai::think(pos, player, budget, seed, &clock) else {
-        return Ok(JsValue::NULL);
-    };
-    let pv: Vec<String> = th.pv.iter().map(|&m| pos.move_text(m)).collect();
-    Ok(move_obj(Obj::new(), th.mv)
-        .cells("path", &th.path)
-        .str("text", &pos.move_text(th.mv))
-        .num("score", th.score.into())
-        .num("depth", th.depth.into())
-        .num("nodes", th.nodes as f64)
-        .val("pv", &strs(&pv))
-        .num("millis", clock.now_ms() - t)
-        .done())
+    match crate::ai::think(pos, player, budget, seed, &clock) {
+        Some(th) => to_js(&ThoughtOut::new(th, pos, clock.now_ms() - t)),
+        None => Ok(JsValue::NULL),
+    }
 }
 
 /// The computer's move for the seat to move in a position string. `options`:
@@ -983,7 +592,7 @@ fn think_out(pos: &Position, options: &JsValue, default_budget: Budget) -> Resul
 #[wasm_bindgen(js_name = bestMove)]
 pub fn best_move(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let pos: Position = str_arg(&position, "position")?.parse().map_err(err)?;
-    think_out(&pos, &options, crate::ai::PLAY_BUDGET)
+    think_out(&pos, options, crate::ai::PLAY_BUDGET)
 }
 
 #[wasm_bindgen]
@@ -993,10 +602,10 @@ impl Game {
     pub fn hint(&self, options: JsValue) -> Result<JsValue, JsError> {
         if self.inner.is_over() {
             // Bad options are an error here too, as in a game that goes on.
-            think_options(&options, crate::ai::HINT_BUDGET)?;
+            think_options(options_arg(options)?, crate::ai::HINT_BUDGET)?;
             return Ok(JsValue::NULL);
         }
-        think_out(self.inner.position(), &options, crate::ai::HINT_BUDGET)
+        think_out(self.inner.position(), options, crate::ai::HINT_BUDGET)
     }
 }
 
@@ -1008,10 +617,8 @@ impl Game {
 #[wasm_bindgen]
 pub fn analyse(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let pos: Position = str_arg(&position, "position")?.parse().map_err(err)?;
-    if options.is_object() {
-        known_keys(&options, &["nodes", "timeMs", "seed"], "option")?;
-    }
-    let (_, budget, seed) = think_options(&options, crate::ai::ANALYSIS_BUDGET)?;
+    let o: AnalyseOptions = options_arg(options)?;
+    let (_, budget, seed) = think_options(o.into(), crate::ai::ANALYSIS_BUDGET)?;
     if pos.variant().is_solitaire() {
         return Err(err(
             "a solitaire has no analysis: there is no opponent to compare with",
@@ -1019,26 +626,8 @@ pub fn analyse(position: JsValue, options: JsValue) -> Result<JsValue, JsError> 
     }
     let clock = PerformanceClock::new()?;
     let t = clock.now_ms();
-    let Some(a) = crate::ai::analyse(&pos, budget, seed, &clock) else {
-        return Ok(JsValue::NULL);
-    };
-    let pv = list(a.pv.iter().map(|l| {
-        move_obj(Obj::new().int("seat", l.seat), l.mv)
-            .cells("path", &l.path)
-            .str("text", &pos.move_text(l.mv))
-            .done()
-    }));
-    Ok(Obj::new()
-        .int("seat", a.seat)
-        .flag("twoSided", a.two_sided)
-        .num("score", a.score.into())
-        .num("moves", a.moves)
-        .num("lead", a.lead.into())
-        .val("wins", &nums(a.wins.iter().copied()))
-        .num("playouts", a.playouts.into())
-        .num("depth", a.depth.into())
-        .num("nodes", a.nodes as f64)
-        .val("pv", &pv)
-        .num("millis", clock.now_ms() - t)
-        .done())
+    match crate::ai::analyse(&pos, budget, seed, &clock) {
+        Some(a) => to_js(&AnalysisOut::new(a, &pos, clock.now_ms() - t)),
+        None => Ok(JsValue::NULL),
+    }
 }

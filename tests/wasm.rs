@@ -204,7 +204,16 @@ fn variants_and_variant_strings_come_from_the_engine() {
         ("teams", s("adjacent"))
     ])))
     .contains("4 or 6 seats"));
-    assert!(fails(variant_string(form(&[("id", s("halma")), ("colour", s("red"))]))).contains("colour"));
+    assert!(
+        fails(variant_string(form(&[("id", s("halma")), ("colour", s("red"))])))
+            .contains("unknown field `colour`")
+    );
+    assert!(fails(variant_string(form(&[
+        ("id", s("halma")),
+        ("freetarget", JsValue::TRUE)
+    ])))
+    .contains("unknown field `freetarget`"));
+    assert!(fails(variant_string(form(&[("size", n(10.0))]))).contains("missing field `id`"));
     assert!(fails(variant_string(form(&[("id", s("halma")), ("win", s("first"))]))).contains("first"));
     assert!(fails(variant_string(form(&[("id", s("chess"))]))).contains("unknown variant"));
     assert!(fails(variant_string(s("halma"))).contains("must be an object"));
@@ -653,10 +662,18 @@ fn best_move_rejects_bad_options() {
         let e = fails(best_move(s(&p), think(n(3.0), nodes)));
         assert!(e.contains("nodes"), "{nodes}: {e}");
     }
-    // A misspelt option is named, not ignored.
+    // A misspelt option is named, not ignored, in every options object.
     let typo = js_sys::Object::new();
     Reflect::set(&typo, &s("timems"), &n(100.0)).unwrap();
-    assert!(fails(best_move(s(&p), typo.into())).contains("timems"));
+    assert!(fails(best_move(s(&p), typo.clone().into())).contains("unknown field `timems`"));
+    let g = new_game("star-2");
+    assert!(fails(g.hint(typo.clone().into())).contains("unknown field `timems`"));
+    assert!(fails(analyse(s(&p), typo.into())).contains("unknown field `timems`"));
+    // A known field with an undefined value is left out, as in JavaScript.
+    let unset = js_sys::Object::new();
+    Reflect::set(&unset, &s("level"), &JsValue::UNDEFINED).unwrap();
+    Reflect::set(&unset, &s("nodes"), &n(500.0)).unwrap();
+    ok(best_move(s(&p), unset.into()));
 }
 
 /// Every row of `tests/determinism.txt` (`position | options | expected move`, generated
@@ -968,7 +985,7 @@ fn analyse_refuses_what_it_cannot_analyse() {
     assert!(fails(analyse(s(&p), n(3.0))).contains("options must be an object"));
     let level = js_sys::Object::new();
     Reflect::set(&level, &s("level"), &n(3.0)).unwrap();
-    assert!(fails(analyse(s(&p), level.into())).contains("unknown option 'level'"));
+    assert!(fails(analyse(s(&p), level.into())).contains("unknown field `level`"));
     assert!(fails(analyse(s(&p), analysis_options(-1.0))).contains("nodes"));
     let sol = new_game("solitaire").position();
     assert!(fails(analyse(s(&sol), JsValue::UNDEFINED)).contains("no analysis"));

@@ -26,6 +26,8 @@ use super::eval::{EvalTables, ROW};
 use super::{Clock, Limits};
 use crate::movegen::MoveGen;
 use crate::position::{mix64, turn_key, Position, EMPTY, MAX_SEATS};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 pub(crate) const WIN: i32 = 1_000_000;
 /// Deepest iteration.
@@ -957,10 +959,12 @@ impl<'a> Searcher<'a> {
             if self.stopped {
                 break;
             }
-            // Order the next iteration by this one's scores, best first.
-            let mut order: Vec<(usize, i32)> = scores;
-            crate::sort::sort_by_key(&mut order, |&(_, s)| crate::sort::key_i32_desc(s));
-            root = order.iter().map(|&(i, _)| root[i]).collect();
+            // Order the next iteration by this one's scores, best first, equal scores in
+            // their order now: the key holds the index, so the order is total and the same
+            // on every platform (the moves chosen depend on it).
+            let order: BinaryHeap<(Reverse<i32>, usize)> =
+                scores.iter().map(|&(i, s)| (Reverse(s), i)).collect();
+            root = order.into_sorted_vec().iter().map(|&(_, i)| root[i]).collect();
             if Self::is_decisive(result.score) {
                 break; // a forced win or loss is found; deeper search cannot change it
             }

@@ -41,6 +41,11 @@ pub use solitaire::{count_solitaire, solve_solitaire, CountRule, SolitaireCount}
 
 /// What a puzzle asks for (`"solitaire"`, `"crossing"`, `"shortest-game"` in the wasm API).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum Kind {
     /// Halma solitaire of a solitaire variant: each piece once, into the symmetric figure.
     Solitaire,
@@ -185,6 +190,11 @@ pub fn find(name: &str) -> Option<&'static Puzzle> {
 
 /// How a game of a puzzle stands: the page's goal check ([`Puzzle::progress`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct Progress {
     /// Whether the goal is reached.
     pub reached: bool,
@@ -205,6 +215,11 @@ pub struct Progress {
 
 /// A move a puzzle allows, with the hop path to show.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct PuzzleMove {
     /// The origin.
     pub from: Cell,

@@ -16,7 +16,8 @@ use crate::ai::{Clock, Limits, NoClock};
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{Cell, Shape};
 use crate::position::{Move, Position};
-use std::collections::HashSet;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
 
 mod count;
 pub use count::CountRule;
@@ -558,8 +559,17 @@ impl Solver {
                 self.undo(k, to);
             }
         }
-        crate::sort::sort_by_key(&mut children, |c| crate::sort::key_i32_desc(c.0));
-        children
+        // Best rank first, equal ranks in the order found (the index is in the key).
+        let order: BinaryHeap<(Reverse<i32>, usize)> = children
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (Reverse(c.0), i))
+            .collect();
+        order
+            .into_sorted_vec()
+            .iter()
+            .map(|&(_, i)| children[i])
+            .collect()
     }
 
     /// The first solution below the current state and the states visited, within the
