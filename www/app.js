@@ -24,7 +24,7 @@ import { wireControls } from './panels/controls.js';
 import { createHint } from './panels/hint.js';
 import { refreshGameOver, wireGameOver } from './panels/gameover.js';
 import { showRules, refreshRules, wireRules } from './panels/rules-dialog.js';
-import { showNotice, hideNotice } from './panels/notice.js';
+import { showNotice, hideNotice, announce } from './panels/notice.js';
 import { initialLang, effectiveTheme, showCoords, turnBoard, showTurnBoard, wireSettings } from './panels/settings.js';
 import { createHome, rememberFrom, dialogDefault } from './panels/home.js';
 import { controlText } from './clock.js';
@@ -32,6 +32,7 @@ import { createPuzzles } from './panels/puzzles.js';
 import { wireMenu } from './panels/menu.js';
 import { wireSound } from './sound.js';
 import { createAnalysis } from './panels/analysis.js';
+import { createReview } from './panels/review.js';
 import { createAi } from './ai.js';
 import { createTutorial } from './tutorial.js';
 
@@ -55,6 +56,8 @@ let hint = null;
 let home = null;
 /** @type {import('./panels/analysis.js').AnalysisPanel | null} */
 let analysis = null;
+/** @type {import('./panels/review.js').ReviewPanel | null} */
+let review = null;
 /** @type {import('./tutorial.js').Tutorial | null} */
 let tutorial = null;
 /** The analysis's own worker (the players' and the hint's stays free). */
@@ -75,6 +78,7 @@ const play = createPlay({
   // The clocks stop while the first screen or a dialog covers the game.
   covered: () => !!home?.shown() || !!document.querySelector('dialog[open]'),
   analysis: () => analysis,
+  review: () => review,
   address: () => nav.sync(),
 });
 const { session, view } = play;
@@ -234,6 +238,7 @@ function relabel() {
   tutorial?.relabel();
   if (!play.hasGame()) return;
   analysis?.relabel();
+  review?.relabel();
   view.relabel();
   play.renderPanels();
   gamesDialog?.refresh();
@@ -303,7 +308,9 @@ function wire() {
   });
   wireRules();
   $('notice-close').addEventListener('click', hideNotice);
-  wireGameOver({ newGame, rematch: play.rematch });
+  // Review after the game: the costliest moves of the people at the screen.
+  review = createReview({ session, browse: play.browse, showMove: (h) => view.setHint(h), announce });
+  wireGameOver({ newGame, rematch: play.rematch, review: () => review?.open(), canReview: () => !!review?.available() });
   wireSettings({
     prefs,
     save: () => savePrefs(storage, prefs),

@@ -220,11 +220,12 @@ export async function pointerOver(page, cell) {
 
 /**
  * Pixels of the hint's colour (the dashed hint path, its rings, a solitaire's guide line)
- * on the board within half a cell of the given cells' centres.
+ * on the board within half a cell of the given cells' centres (`on`: as for `cellPoint`; give
+ * `desc` while a past position is shown, when the address holds the game, not the board).
  */
-export async function hintInk(page, cells) {
+export async function hintInk(page, cells, on = {}) {
   const pts = [];
-  for (const c of cells) pts.push(await cellPoint(page, c));
+  for (const c of cells) pts.push(await cellPoint(page, c, on));
   return page.evaluate((pts) => {
     const src = /** @type {HTMLCanvasElement} */ (document.querySelector('#board canvas'));
     const r = src.getBoundingClientRect();

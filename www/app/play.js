@@ -69,10 +69,12 @@ const SPEED_MS = /** @type {const} */ ({ fast: 0, normal: 700, slow: 1600 });
  * @param {() => void} [deps.savePrefs] writes the preferences (unused: a game never changes them)
  * @param {() => boolean} deps.covered whether the first screen or a dialog covers the game
  * @param {() => import('../panels/analysis.js').AnalysisPanel | null} [deps.analysis]
+ * @param {() => import('../panels/review.js').ReviewPanel | null} [deps.review] dropped when
+ *   the game changes
  * @param {() => void} [deps.address] writes the open game to the page's address (app/nav.js)
  * @returns {Play}
  */
-export function createPlay({ prefs, ai, later, saved, hint, share, covered, analysis = () => null, address = () => {} }) {
+export function createPlay({ prefs, ai, later, saved, hint, share, covered, analysis = () => null, review = () => null, address = () => {} }) {
   /** @type {GameSetup} */
   let setup;
   let hasGame = false;
@@ -161,6 +163,7 @@ export function createPlay({ prefs, ai, later, saved, hint, share, covered, anal
     renderMoves(session, h, (job) => later.later('scroll-moves', job));
     renderControls(session, h);
     ending.render();
+    review()?.gameChanged();
     hint()?.render();
     browse.render();
   }

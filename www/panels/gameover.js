@@ -1,7 +1,8 @@
 // The Game over dialog: the result, the ranking with each seat's distance to go as the
 // progress panel shows it (and, for a game lost on time or resigned, the reason by the
 // loser's name instead), none for a solitaire or an aborted game (the result says it all),
-// and New game / Rematch (Try again for a puzzle).
+// and New game / Rematch (Try again for a puzzle), and Review (panels/review.js) when there
+// are moves of the people at the screen to look back on.
 
 import { t, tn } from '../i18n.js';
 import { $, swatch } from './dom.js';
@@ -10,6 +11,9 @@ import { movesUsedText } from './status.js';
 /** @typedef {import('../session.js').Session} Session */
 /** @typedef {import('../session.js').Outcome} Outcome */
 /** @typedef {import('../session.js').Standing} Standing */
+
+/** Whether Review is offered (set by wireGameOver). */
+let canReview = () => false;
 
 function dialog() {
   return /** @type {HTMLDialogElement} */ ($('gameover'));
@@ -43,6 +47,7 @@ function render(session) {
   const again = $('over-rematch');
   again.dataset.i18n = sol ? 'btn.retry' : 'btn.rematch';
   again.textContent = t(again.dataset.i18n);
+  $('over-review').hidden = !!sol || !canReview();
   /** @type {Standing[]} */
   const st = session.standings();
   // Played on for the places, the ranking reads as places: 1st, 2nd, …
@@ -74,8 +79,15 @@ function render(session) {
  * @param {object} on
  * @param {() => void} on.newGame
  * @param {() => void} on.rematch
+ * @param {() => void} [on.review] opens the review of the game
+ * @param {() => boolean} [on.canReview] whether there is anything to review
  */
 export function wireGameOver(on) {
+  canReview = on.canReview ?? (() => false);
+  $('over-review').addEventListener('click', () => {
+    dialog().close();
+    on.review?.();
+  });
   $('over-close').addEventListener('click', () => dialog().close());
   $('over-new').addEventListener('click', () => {
     dialog().close();
