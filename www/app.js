@@ -35,6 +35,7 @@ import { createAnalysis } from './panels/analysis.js';
 import { createReview } from './panels/review.js';
 import { createAi } from './ai.js';
 import { createTutorial } from './tutorial.js';
+import { createLive } from './live/index.js';
 
 // Computer seats play through the AI worker; registering makes them available in the dialog.
 registerComputer();
@@ -66,6 +67,8 @@ const analysisAi = createAi();
 let puzzles = null;
 /** @type {import('./app/seats.js').SeatsDialog | null} */
 let seats = null;
+/** @type {import('./live/index.js').Live | null} */
+let live = null;
 
 const play = createPlay({
   prefs,
@@ -163,6 +166,8 @@ function openGameRoute(route, key) {
  * @param {string | null} key the history entry's, when the page wrote it
  */
 function show(route, key) {
+  // An invitation or a reply to one is live play's (www/live/).
+  if (live?.takeAddress(location.hash)) return;
   // A dialog belongs to the screen being left.
   for (const d of /** @type {NodeListOf<HTMLDialogElement>} */ (document.querySelectorAll('dialog[open]'))) {
     if (!(d.id === 'tutorial' && route.screen === 'tutorial')) d.close();
@@ -426,6 +431,9 @@ async function main() {
   });
   screens.observe(document.body, { attributes: true, attributeFilter: ['data-view'] });
   for (const id of ['home', 'pz-view']) screens.observe($(id), { attributes: true, attributeFilter: ['hidden'] });
+  live = createLive({ play, saved, storage, Game, variants, levels: engineLevels(), leaveHome: () => home?.hide(), t });
+  $('home-live').addEventListener('click', () => live?.start());
+  $('btn-live').addEventListener('click', () => live?.startFromGame());
   seats = createSeatsDialog({ levels: engineLevels().levels, done: play.setPlayers, changed: updateAway });
   gamesDialog = createGamesDialog({
     list: saved.summaries,

@@ -337,17 +337,21 @@ export function createLiveUi(deps) {
     return t(`live.state.${st}`);
   }
 
-  function openInvites() {
+  /** @param {boolean} [again] a new invitation for a game under way (Reconnect) */
+  function openInvites(again = false) {
     const tb = deps.table();
     if (!tb) return;
     drawn = '';
-    openView(t(tb.keys().length > 1 ? 'live.invites.many' : 'live.invites'), 'invites');
+    // Closed by itself when the connection it waits for opens (not when opened connected).
+    closeOnOpen = !tb.connected();
+    openView(t(again ? 'live.invites.again' : tb.keys().length > 1 ? 'live.invites.many' : 'live.invites'), 'invites');
     drawInvites();
   }
 
   /** What the invitations view shows, to redraw it only when that changes (a reply being
    * pasted is not wiped by a move arriving). */
   let drawn = '';
+  let closeOnOpen = true;
 
   function drawInvites() {
     const tb = deps.table();
@@ -414,7 +418,7 @@ export function createLiveUi(deps) {
     if (tb.connected()) {
       status.textContent = t('live.connected');
       // Nothing more to do here: the game is on.
-      setTimeout(() => {
+      if (closeOnOpen) setTimeout(() => {
         if (view === 'invites' && deps.table()?.connected()) close();
       }, 900);
     }
@@ -534,7 +538,7 @@ export function createLiveUi(deps) {
         button(
           t('live.reconnect'),
           () => {
-            openInvites();
+            openInvites(true);
             deps.reinvite().then(drawInvites);
           },
           { id: 'live-reconnect', primary: !waiting },
@@ -565,7 +569,7 @@ export function createLiveUi(deps) {
     }
     if (view === 'invites') drawInvites();
     // The reply led nowhere: what to do instead (New invitation, Play by sending links).
-    if (view === 'reply' && keys.some((k) => tb.status(k) === 'failed')) openInvites();
+    if (view === 'reply' && keys.some((k) => tb.status(k) === 'failed')) openInvites(true);
     // The reply made its way: the game is on.
     if (view === 'reply' && connected) {
       status.textContent = t('live.connected');
@@ -654,6 +658,6 @@ export function createLiveUi(deps) {
       buttons.append(button(t('btn.close'), close, { primary: true, id: 'live-close' }));
     },
     openHost,
-    openStatus: openInvites,
+    openStatus: () => openInvites(true),
   };
 }
