@@ -221,6 +221,8 @@ test('two devices: invite, reply, moves both ways, bad messages refused, undo by
   const lone = greedyMove(mirror);
   await clickMove(A.page, lone.from, lone.to);
   mirror.playMove(lone.from, lone.to);
+  // With nobody connected, the move can also go by link.
+  await expect(A.page.locator('#live-send')).toBeVisible();
   await A.page.screenshot({ path: shotPath('live-host-lost.png') });
 
   // The friend makes a new invitation from the current position; the host opens it in a new
@@ -354,6 +356,8 @@ test('no way between the devices: the invitation times out and offers play by se
   await expect(A.page.locator('#live-send')).toBeVisible();
   // The link to send carries the seats.
   expect(new URL(A.page.url()).hash).toBe('#1~star-2~!h:Ann,h');
+  await A.page.click('#live-send');
+  await expect(A.page.locator('#live-send-url')).toHaveValue(/#1~star-2~!h:Ann,h$/);
   A.errs.check();
   await A.ctx.close();
 });

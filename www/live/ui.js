@@ -553,18 +553,26 @@ export function createLiveUi(deps) {
       b.disabled = asked !== null;
       barButtons.append(b);
     }
-    if (meta.mail && !over) {
+    // After a move of this device's with nobody connected, it can go by link (as in play by
+    // sending links): the address holds the game and who plays each seat.
+    const h = deps.session.plies();
+    const lastMine = h.length > 0 && meta.mine.includes(h[h.length - 1].seat);
+    if ((meta.mail || (!connected && lastMine)) && !over) {
       const sendB = button(t('live.send'), async () => {
         const url = deps.sendMove();
         if (typeof navigator.share === 'function') {
           navigator.share({ title: t('live.shareTitle'), url }).catch(() => {});
           return;
         }
-        const field = /** @type {HTMLInputElement} */ (document.createElement('input'));
+        // Shown in the bar, so that it can be selected and copied by hand if need be.
+        const field = /** @type {HTMLInputElement} */ (el('input', { id: 'live-send-url' }));
+        field.readOnly = true;
         field.value = url;
+        field.style.width = '100%';
+        barNote.replaceChildren(field);
         const how = await copyText(url, field);
-        note(t(how === 'copied' ? 'share.copied' : 'share.copyManual'));
-      }, { id: 'live-send', primary: true });
+        barNote.append(el('span', { text: ` ${t(how === 'copied' ? 'share.copied' : 'share.copyManual')}` }));
+      }, { id: 'live-send', primary: meta.mail });
       barButtons.append(sendB);
     }
     if (view === 'invites') drawInvites();
