@@ -33,6 +33,7 @@ import { wireMenu } from './panels/menu.js';
 import { wireSound } from './sound.js';
 import { createAnalysis } from './panels/analysis.js';
 import { createReview } from './panels/review.js';
+import { endingPart } from './ending.js';
 import { createAi } from './ai.js';
 import { createTutorial } from './tutorial.js';
 import { createLive } from './live/index.js';
@@ -121,7 +122,7 @@ function describe() {
     return p ? { key: `puzzle:${p.id}`, fragment: routeFragment({ screen: 'puzzle', ...p }) } : { key: 'puzzles', fragment: 'puzzles' };
   }
   if (!play.hasGame()) return null;
-  return { key: `game:${saved.id()}`, fragment: gameFragment(session.game().link(), play.setup().players) };
+  return { key: `game:${saved.id()}`, fragment: gameFragment(session.game().link(), play.setup().players, endingPart(session.ending())) };
 }
 
 const nav = createNav({
@@ -138,7 +139,7 @@ const nav = createNav({
  * Opens the game of an address: the saved game its history entry names (Back, Forward), else
  * its link (a new saved game unless it is one already); a link that names its players shows
  * who plays, to take a seat over.
- * @param {{link: string, players: string | null}} route
+ * @param {{link: string, players: string | null, ending: string | null}} route
  * @param {string | null} key the history entry's
  */
 function openGameRoute(route, key) {
@@ -152,9 +153,10 @@ function openGameRoute(route, key) {
     return;
   }
   try {
-    const r = saved.openLink(route.players === null ? route.link : `${route.link}!${route.players}`);
+    const r = saved.openLink(`${route.players === null ? route.link : `${route.link}!${route.players}`}${route.ending ? `*${route.ending}` : ''}`);
     home?.hide();
-    if (r.kind === 'new' && r.players) seats?.open(play.setup().players);
+    // A game over (a resignation, say) has no seat to take over.
+    if (r.kind === 'new' && r.players && !session.isOver()) seats?.open(play.setup().players);
   } catch (e) {
     showNotice(t('notice.badLink', { reason: errText(e) }));
   }
@@ -443,7 +445,7 @@ async function main() {
     onImport: saved.importText,
   });
   shareDialog = createShareDialog({
-    url: () => shareUrl(location.href, gameFragment(session.game().link(), play.setup().players)),
+    url: () => shareUrl(location.href, gameFragment(session.game().link(), play.setup().players, endingPart(session.ending()))),
     record: () => session.game().record(),
     fileName: () => recordFileName(session.game().variant),
     title: () => `${t('app.title')} · ${session.variantTitle()}`,

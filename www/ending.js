@@ -3,7 +3,8 @@
 //
 // The engine's game record holds the moves only, so the page keeps the ending beside it:
 // in the saved game (`ending`, with the plies it came after, checked against the record
-// when the game is loaded; docs/rules.md#resigning-draws-and-aborting). A resignation is
+// when the game is loaded) and in the game's link, after a `*` (share.js;
+// docs/rules.md#resigning-draws-and-aborting). A resignation is
 // the engine's own rule for a seat that leaves the game (`Game.loseOnTime`: the seat loses
 // with its team, the others are ranked by the standings, the game is over); the page only
 // remembers that it was a resignation, not a clock, that ended it. A draw by agreement and
@@ -33,6 +34,30 @@ export function checkEnding(e, seats, plies) {
     return { kind: 'resign', seat: o.seat, at: plies };
   }
   return null;
+}
+
+/**
+ * An ending as a share link writes it after its `*` (share.js): `r<seat>`, `d`, `a`; ''
+ * for none.
+ * @param {Ending | null} e
+ */
+export function endingPart(e) {
+  if (!e) return '';
+  return e.kind === 'resign' ? `r${e.seat}` : e.kind === 'agreed' ? 'd' : 'a';
+}
+
+/**
+ * A link's ending part read back, for the game after its link's moves (`plies`); null when
+ * there is none or it does not read.
+ * @param {string | null | undefined} part
+ * @param {number} plies
+ * @returns {Ending | null}
+ */
+export function endingFromPart(part, plies) {
+  const m = /^(?:r([1-6])|(d)|(a))$/.exec(part ?? '');
+  if (!m) return null;
+  if (m[1]) return { kind: 'resign', seat: Number(m[1]), at: plies };
+  return { kind: m[2] ? 'agreed' : 'aborted', at: plies };
 }
 
 /**

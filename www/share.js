@@ -8,15 +8,17 @@
 //   puzzles                       the puzzle chooser
 //   puzzle/<id>[/<moves>]         a puzzle and the moves of the attempt so far
 //   tutorial/<board>/<step>       the tutorial: `star` or `square`, step 1.. or `end`
-//   <link>[!<players>]            a game
+//   <link>[!<players>][*<ending>] a game
 //
 // A game's link is the engine's share-link text `1~<variant>~<moves>[~<seat>~<rows>]` (see
 // src/link.rs); the page adds who plays each seat after a `!`, seat 1 first, separated by
 // commas: `h` a person, `c<level>` the computer at that level, each optionally followed by
 // `:<name>` (the name percent-encoded): `1~star-2~AyAq!h,c3`, `1~halma~!h:Ada,h:Grace`. No
 // players part means people in every seat with no names (the links of earlier versions);
-// the page leaves it out for such a game. A puzzle's moves are written as the link's are:
-// two characters a cell in the URL-safe base 64 alphabet, four a move.
+// the page leaves it out for such a game. A game the players ended by choice says how after
+// a `*` (ending.js): `r<seat>` that seat resigned, `d` a draw agreed, `a` aborted, after the
+// link's last move: `1~star-2~AyAq!h,c3*r1`. A puzzle's moves are written as the link's
+// are: two characters a cell in the URL-safe base 64 alphabet, four a move.
 //
 // A game record is the engine's text format: the variant or start position on the first
 // line, then the moves `from-to` separated by spaces, `pass` for a pass.
@@ -39,21 +41,31 @@ function unescape(s) {
 }
 
 /**
- * A game's fragment split into the engine's link text (percent-escapes undone) and the
- * page's players part (as written, or null when there is none).
+ * A game's fragment split into the engine's link text (percent-escapes undone), the page's
+ * players part (as written, or null when there is none) and how the players ended the game
+ * (`r<seat>`, `d`, `a` after a `*`; null when they did not: ending.js).
  * @param {string} hash `location.hash`, with or without the `#`
- * @returns {{link: string, players: string | null}}
+ * @returns {{link: string, players: string | null, ending: string | null}}
  */
 export function splitFragment(hash) {
   let s = (hash.startsWith('#') ? hash.slice(1) : hash).trim();
   // A program that escaped the `!` escaped everything: undo that once.
   if (!s.includes('!') && /%21/i.test(s)) s = unescape(s);
+  // The ending part: `*` appears in neither the engine's link nor a players part (names
+  // escape it).
+  /** @type {string | null} */
+  let ending = null;
+  const end = /(?:\*|%2A)(r[1-6]|d|a)$/i.exec(s);
+  if (end) {
+    ending = end[1].toLowerCase();
+    s = s.slice(0, end.index);
+  }
   const bang = s.indexOf('!');
-  if (bang < 0) return { link: unescape(s).trim(), players: null };
+  if (bang < 0) return { link: unescape(s).trim(), players: null, ending };
   const link = s.slice(0, bang);
   // A link with its `~` escaped was escaped whole, the players part too (names once more).
   const players = s.slice(bang + 1);
-  return { link: unescape(link).trim(), players: /%7E/i.test(link) ? unescape(players) : players };
+  return { link: unescape(link).trim(), players: /%7E/i.test(link) ? unescape(players) : players, ending };
 }
 
 /**
@@ -93,13 +105,15 @@ export function playersPart(players) {
 }
 
 /**
- * A game's fragment (without the `#`): the engine's link and the players part.
+ * A game's fragment (without the `#`): the engine's link, the players part and how the
+ * players ended the game (ending.js's `endingPart`; '' when they did not).
  * @param {string} link
  * @param {LinkPlayer[]} players
+ * @param {string} [ending]
  */
-export function gameFragment(link, players) {
+export function gameFragment(link, players, ending = '') {
   const p = playersPart(players);
-  return p ? `${link}!${p}` : link;
+  return `${p ? `${link}!${p}` : link}${ending ? `*${ending}` : ''}`;
 }
 
 /**
@@ -181,7 +195,7 @@ export const TUTORIAL_BOARDS = /** @type {const} */ (['star', 'square']);
  * @typedef {{screen: 'none'} | {screen: 'home'} | {screen: 'puzzles'}
  *   | {screen: 'puzzle', id: string, moves: string}
  *   | {screen: 'tutorial', board: 'star' | 'square', step: number | 'end'}
- *   | {screen: 'game', link: string, players: string | null}} Route
+ *   | {screen: 'game', link: string, players: string | null, ending: string | null}} Route
  */
 
 /**
@@ -261,8 +275,8 @@ export function classifyImport(text) {
   const s = text.trim();
   const hash = s.indexOf('#');
   if (hash >= 0 && !s.slice(0, hash).includes('\n')) {
-    const { link, players } = splitFragment(s.slice(hash));
-    if (/^\d+~/.test(link)) return { kind: 'link', text: players === null ? link : `${link}!${players}` };
+    const { link, players, ending } = splitFragment(s.slice(hash));
+    if (/^\d+~/.test(link)) return { kind: 'link', text: `${players === null ? link : `${link}!${players}`}${ending ? `*${ending}` : ''}` };
   }
   if (/^\d+~\S*$/.test(s)) return { kind: 'link', text: s };
   return { kind: 'record', text };

@@ -67,6 +67,10 @@ test('against the computer: Abort before both have moved, then Resign, asked onc
   await expect(page.locator('#end-actions')).toBeHidden();
   expect((await pageState(page)).plies).toBe(2);
 
+  // The address (the game's link) says it too: seat 1 resigned, after the link's moves.
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/!h,c3\*r1$/);
+  const url = page.url();
+
   // Kept over a reload, and listed as over.
   await page.reload();
   await page.waitForSelector('body[data-ready="1"]');
@@ -76,11 +80,26 @@ test('against the computer: Abort before both have moved, then Resign, asked onc
   await page.locator('#btn-games').click();
   await expect(page.locator('#games-list li[aria-current="true"]')).toContainText('game over');
   await page.locator('#games-close').click();
+  // The link in a fresh browser: the same result (a game over asks nobody to take a seat).
+  const other = await page.context().browser().newContext();
+  const fresh = await other.newPage();
+  const errsFresh = watchErrors(fresh);
+  await fresh.goto(url);
+  await fresh.waitForSelector('body[data-ready="1"]');
+  await expect(fresh.locator('#gameover')).toBeVisible();
+  await expect(fresh.locator('#over-result')).toHaveText(result);
+  await expect(fresh.locator('#seats')).toBeHidden();
+  await fresh.locator('#over-close').click();
+  await expect(fresh.locator('#status')).toHaveText(result);
+  await expect(fresh.locator('#btn-undo')).toBeDisabled();
+  errsFresh.check();
+  await other.close();
+
   // A rematch is a new game, with Abort again.
   await page.locator('#btn-new').click();
   await page.locator('#home-computer').click();
   await expect(page.locator('#btn-resign')).toHaveText('Abort game');
-  await expect(page.locator('#status')).toContainText('to move');
+  await expect(page.locator('#status')).toContainText('Your move');
   errs.check();
 });
 

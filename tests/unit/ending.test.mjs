@@ -2,7 +2,7 @@
 // who resigns, whether everyone has moved, and an ending made true again on a loaded game.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { checkEnding, everyoneMoved, movedSeats, replayEnding, resigner } from '../../www/ending.js';
+import { checkEnding, everyoneMoved, movedSeats, replayEnding, resigner, endingPart, endingFromPart } from '../../www/ending.js';
 
 test('a saved ending fits its game or is dropped', () => {
   assert.deepEqual(checkEnding({ kind: 'resign', seat: 2, at: 7 }, 2, 7), { kind: 'resign', seat: 2, at: 7 });
@@ -58,4 +58,15 @@ test('an ending made true on a loaded game', () => {
   game.over = true;
   assert.equal(replayEnding({ kind: 'aborted', at: 3 }, game, () => {}), null);
   assert.equal(replayEnding(null, game, () => {}), null);
+});
+
+test("an ending as a link writes it, read back for the link's moves", () => {
+  assert.equal(endingPart({ kind: 'resign', seat: 2, at: 9 }), 'r2');
+  assert.equal(endingPart({ kind: 'agreed', at: 9 }), 'd');
+  assert.equal(endingPart({ kind: 'aborted', at: 1 }), 'a');
+  assert.equal(endingPart(null), '');
+  assert.deepEqual(endingFromPart('r2', 9), { kind: 'resign', seat: 2, at: 9 });
+  assert.deepEqual(endingFromPart('d', 9), { kind: 'agreed', at: 9 });
+  assert.deepEqual(endingFromPart('a', 0), { kind: 'aborted', at: 0 });
+  for (const bad of [null, undefined, '', 'r', 'r7', 'r0', 'x', 'dd', 'R1']) assert.equal(endingFromPart(bad, 3), null, String(bad));
 });

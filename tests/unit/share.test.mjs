@@ -90,12 +90,12 @@ test('the players part: written only when a seat is a computer or has a name, re
   assert.deepEqual(parsePlayers(part, 3, LEVELS), { players: named });
   // Through the whole fragment, also with everything escaped once more by some program.
   const frag = gameFragment('1~star-3~', named);
-  assert.deepEqual(splitFragment(`#${frag}`), { link: '1~star-3~', players: part });
+  assert.deepEqual(splitFragment(`#${frag}`), { link: '1~star-3~', players: part, ending: null });
   const escaped = frag.replace(/[~%:,!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  assert.deepEqual(splitFragment(`#${escaped}`), { link: '1~star-3~', players: part });
-  assert.deepEqual(splitFragment(`#${escaped.replace('%21', '!')}`), { link: '1~star-3~', players: part });
-  assert.deepEqual(splitFragment('#1%7Estar-2%7EAyAq!h,c3'), { link: '1~star-2~AyAq', players: 'h,c3' });
-  assert.deepEqual(splitFragment('#1~halma~'), { link: '1~halma~', players: null });
+  assert.deepEqual(splitFragment(`#${escaped}`), { link: '1~star-3~', players: part, ending: null });
+  assert.deepEqual(splitFragment(`#${escaped.replace('%21', '!')}`), { link: '1~star-3~', players: part, ending: null });
+  assert.deepEqual(splitFragment('#1%7Estar-2%7EAyAq!h,c3'), { link: '1~star-2~AyAq', players: 'h,c3', ending: null });
+  assert.deepEqual(splitFragment('#1~halma~'), { link: '1~halma~', players: null, ending: null });
   assert.equal(linkFromHash('#1~star-2~AyAq!h,c3'), '1~star-2~AyAq', 'the engine gets its own link only');
 });
 
@@ -128,6 +128,24 @@ test('puzzle moves: two characters a cell, read back; anything else is not moves
   assert.equal(decodeMoves('AA!A'), null);
 });
 
+test('a game ended by choice says how after a `*`: resigned, a draw, aborted', () => {
+  const human = { name: '', kind: /** @type {const} */ ('human') };
+  const computer = { name: '', kind: /** @type {const} */ ('computer'), level: 3 };
+  assert.equal(gameFragment('1~star-2~AyAq', [human, computer], 'r1'), '1~star-2~AyAq!h,c3*r1');
+  assert.equal(gameFragment('1~star-2~AyAq', [human, human], 'd'), '1~star-2~AyAq*d');
+  assert.equal(gameFragment('1~star-2~AyAq', [human, human], ''), '1~star-2~AyAq');
+  assert.deepEqual(splitFragment('#1~star-2~AyAq!h,c3*r1'), { link: '1~star-2~AyAq', players: 'h,c3', ending: 'r1' });
+  assert.deepEqual(splitFragment('#1~star-2~AyAq*d'), { link: '1~star-2~AyAq', players: null, ending: 'd' });
+  assert.deepEqual(splitFragment('#1~star-2~AyAq%2Aa'), { link: '1~star-2~AyAq', players: null, ending: 'a' });
+  // A name with a `*` is escaped, so it is never taken for an ending.
+  const named = gameFragment('1~star-2~', [{ name: 'A*d', kind: 'human' }, human]);
+  assert.deepEqual(splitFragment(`#${named}`).ending, null);
+  // Not an ending: left to the engine, which says what is wrong.
+  assert.deepEqual(splitFragment('#1~star-2~AyAq*x'), { link: '1~star-2~AyAq*x', players: null, ending: null });
+  assert.deepEqual(parseRoute('#1~star-2~AyAq!h,c3*r2'), { screen: 'game', link: '1~star-2~AyAq', players: 'h,c3', ending: 'r2' });
+  assert.deepEqual(classifyImport('https://example.org/halma/#1~star-2~AyAq*d'), { kind: 'link', text: '1~star-2~AyAq*d' });
+});
+
 test('every screen has an address, and each reads back', () => {
   assert.deepEqual(parseRoute(''), { screen: 'none' });
   assert.deepEqual(parseRoute('#'), { screen: 'none' });
@@ -143,9 +161,9 @@ test('every screen has an address, and each reads back', () => {
   assert.equal(routeFragment({ screen: 'puzzle', id: 'solitaire', moves: 'AAAB' }), 'puzzle/solitaire/AAAB');
   assert.equal(routeFragment({ screen: 'tutorial', board: 'star', step: 2 }), 'tutorial/star/2');
   assert.deepEqual(parseRoute('#tutorial'), { screen: 'tutorial', board: 'star', step: 1 });
-  assert.deepEqual(parseRoute('#1~star-2~AyAq!h,c3'), { screen: 'game', link: '1~star-2~AyAq', players: 'h,c3' });
-  assert.deepEqual(parseRoute('#1~halma~'), { screen: 'game', link: '1~halma~', players: null });
+  assert.deepEqual(parseRoute('#1~star-2~AyAq!h,c3'), { screen: 'game', link: '1~star-2~AyAq', players: 'h,c3', ending: null });
+  assert.deepEqual(parseRoute('#1~halma~'), { screen: 'game', link: '1~halma~', players: null, ending: null });
   // Anything else is taken for a link, for the engine to say what is wrong with it.
-  assert.deepEqual(parseRoute('#homes'), { screen: 'game', link: 'homes', players: null });
-  assert.deepEqual(parseRoute('#puzzle/<b>'), { screen: 'game', link: 'puzzle/<b>', players: null });
+  assert.deepEqual(parseRoute('#homes'), { screen: 'game', link: 'homes', players: null, ending: null });
+  assert.deepEqual(parseRoute('#puzzle/<b>'), { screen: 'game', link: 'puzzle/<b>', players: null, ending: null });
 });

@@ -22,7 +22,7 @@ import { errText } from '../session.js';
 import { gameName } from '../rules.js';
 import { clampLevel, engineLevels } from '../computer.js';
 import { checkSavedClocks, replayTimeLoss } from '../clock.js';
-import { checkEnding, replayEnding } from '../ending.js';
+import { checkEnding, replayEnding, endingFromPart } from '../ending.js';
 import { showNotice, hideNotice, announce } from '../panels/notice.js';
 
 /** @typedef {import('../storage.js').GameSetup} GameSetup */
@@ -149,6 +149,8 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
     if (text.length > MAX_INPUT) throw new Error(`link is too long (${text.length} characters)`);
     const parts = splitFragment(text);
     const g = Game.fromLink(parts.link);
+    // How the players ended it, when the link says (a resignation, a draw, an abort).
+    const ending = endingFromPart(parts.ending, g.history().length);
     /** @type {PlayerSetup[] | null} */
     let named = null;
     if (parts.players !== null) {
@@ -171,19 +173,19 @@ export function createSaved({ storage, tab, session, hasGame, setup, open, flush
       const rel = compareLinks(sg.link(), link);
       if (rel === 'same') {
         g.free();
-        if (id !== gameId || !hasGame()) open(sg, r.data.setup, { id, clocks: r.data.clocks, ending: r.data.ending, announceText: t('announce.switched', { variant: variantName(sg) }) });
+        if (id !== gameId || !hasGame()) open(sg, r.data.setup, { id, clocks: r.data.clocks, ending: r.data.ending ?? ending, announceText: t('announce.switched', { variant: variantName(sg) }) });
         else sg.free();
         return { kind: 'same', players: !!named };
       }
       sg.free();
       // The same game with more moves (two people sending links back and forth).
       if (rel === 'extends') {
-        open(g, r.data.setup, { id, announceText: t('announce.openedLink', { variant: variantName(g) }) });
+        open(g, r.data.setup, { id, ending, announceText: t('announce.openedLink', { variant: variantName(g) }) });
         return { kind: 'extends', players: !!named };
       }
     }
     const setup = plainSetup(g);
-    open(g, named ? { ...setup, players: named } : setup, { announceText: t('announce.openedLink', { variant: variantName(g) }) });
+    open(g, named ? { ...setup, players: named } : setup, { ending, announceText: t('announce.openedLink', { variant: variantName(g) }) });
     return { kind: 'new', players: !!named };
   }
 
