@@ -40,6 +40,9 @@ const WWW = path.join(ROOT, 'www');
  * (`new URL('./ai-worker.js', import.meta.url)`).
  */
 const URL_ENTRIES = ['embed.js', 'ai-worker.js'];
+/** Files the service worker caches when first fetched, not at install: the self-contained
+ * copies of the game, which the page itself never loads. */
+const LAZY_FILES = ['halma.html', 'halma-board.js'];
 
 /** Files of www/ never copied: generated declarations and a failed build's leftovers. */
 function skipped(/** @type {string} */ rel) {
@@ -197,7 +200,7 @@ async function inlineWorker() {
 }
 
 /**
- * The style sheets of www/, minified, each with a linked map.
+ * The style sheets of www/, their imports inlined, minified, each with a linked map.
  * @param {string} out
  * @param {string[]} sheets relative to www/
  */
@@ -207,8 +210,10 @@ async function buildStyles(out, sheets) {
     entryPoints: sheets.map((s) => path.join(WWW, s)),
     outdir: out,
     outbase: WWW,
-    bundle: false,
+    bundle: true,
     minify: true,
+    // The logo and any other picture a sheet names: inlined (they are small).
+    loader: { '.svg': 'dataurl', '.png': 'dataurl' },
     sourcemap: 'linked',
     logLevel: 'warning',
   });
@@ -424,7 +429,8 @@ export async function assemble(out) {
   const entries = moduleEntries();
   const meta = await buildModules(out, entries);
   const bundled = new Set(Object.keys(meta.inputs).map((k) => relWww(path.join(ROOT, k))));
-  const sheets = files.filter((f) => f.endsWith('.css'));
+  // styles/: the parts www/style.css imports, inlined into it.
+  const sheets = files.filter((f) => f.endsWith('.css') && !f.startsWith('styles/'));
   await buildStyles(out, sheets);
 
   // The pages, with their preloads; everything else that is not source, as it is.
@@ -455,13 +461,16 @@ export async function assemble(out) {
   writeFileSync(path.join(out, 'halma.html.map'), single.map);
   await classicEmbed(out, wasm, worker);
 
-  // The service worker: this build's id and files (everything but itself and the maps).
-  const assets = listFiles(out).filter((f) => !f.endsWith('.map') && f !== 'sw.js');
+  // The service worker: this build's id and files (everything but itself and the maps); the
+  // self-contained copies of the game are cached on first use, not by every visit.
+  const cached = listFiles(out).filter((f) => !f.endsWith('.map') && f !== 'sw.js');
+  const lazy = cached.filter((f) => LAZY_FILES.includes(f));
+  const assets = cached.filter((f) => !LAZY_FILES.includes(f));
   const h = createHash('sha256');
   let cacheBytes = 0;
-  for (const rel of assets) {
+  for (const rel of cached) {
     const data = readFileSync(path.join(out, rel));
-    cacheBytes += data.length;
+    if (!lazy.includes(rel)) cacheBytes += data.length;
     h.update(`${rel}\0${data.length}\0`);
     h.update(data);
   }
@@ -469,9 +478,10 @@ export async function assemble(out) {
   const swSource = readFileSync(path.join(WWW, 'sw.js'), 'utf8');
   const sw = swSource
     .replace(/^const BUILD = 'dev';$/m, `const BUILD = '${build}';`)
-    .replace(/^const ASSETS = \[\];$/m, `const ASSETS = ${JSON.stringify(assets)};`);
-  if (!sw.includes(`'${build}'`) || sw.includes('const ASSETS = [];')) {
-    throw new Error("www/sw.js: expected the lines `const BUILD = 'dev';` and `const ASSETS = [];`");
+    .replace(/^const ASSETS = \[\];$/m, `const ASSETS = ${JSON.stringify(assets)};`)
+    .replace(/^const LAZY = \[\];$/m, `const LAZY = ${JSON.stringify(lazy)};`);
+  if (!sw.includes(`'${build}'`) || sw.includes('const ASSETS = [];') || sw.includes('const LAZY = [];')) {
+    throw new Error("www/sw.js: expected the lines `const BUILD = 'dev';`, `const ASSETS = [];` and `const LAZY = [];`");
   }
   await esbuild.build({
     ...JS,
@@ -490,6 +500,7 @@ export async function assemble(out) {
   return {
     build,
     assets,
+    lazy,
     cacheBytes,
     files: all.length,
     entries,
@@ -512,7 +523,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const kib = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} KiB`;
     console.log(`    build ${r.build}: ${r.files} files in ${path.relative(ROOT, out) || out}/`);
     console.log(`    modules (esbuild): ${r.entries.join(', ')} + ${r.chunks.length} shared chunks: ${kib(r.modulesBytes)}, ${kib(r.gzip.modules)} gzipped`);
-    console.log(`    service worker caches ${r.assets.length} files, ${kib(r.cacheBytes)}`);
+    console.log(`    service worker caches ${r.assets.length} files, ${kib(r.cacheBytes)} (and on first use: ${r.lazy.join(', ')})`);
     console.log(`    halma.html (one file, works from disk): ${kib(r.singleBytes)}, ${kib(r.gzip.single)} gzipped`);
     console.log(`    halma-board.js (the element, one classic script): ${kib(r.classicBytes)}, ${kib(r.gzip.classic)} gzipped`);
   } catch (e) {

@@ -1,12 +1,15 @@
-// The service worker: offline play. On the first visit it caches every file of the site
+// The service worker: offline play. On the first visit it caches every file the game needs
 // (the pages, modules, styles, icons, the AI worker and the wasm engine) under a cache named
 // after the build, then answers from that cache, so the game loads and plays with no
-// network. A new build is a new sw.js (its BUILD and ASSETS differ): the browser installs it
+// network. The two self-contained copies of the game (halma.html, halma-board.js: another
+// 500 KiB gzipped that the page never loads) are cached the first time they are fetched
+// instead, so they too work offline once used, without every visitor downloading them. A new build is a new sw.js (its BUILD and ASSETS differ): the browser installs it
 // beside the old one, the page offers a reload (pwa.js), and the old cache is deleted once
 // the new build takes over.
 //
-// BUILD and ASSETS are filled in by scripts/dist.mjs (`./build.sh dist`): BUILD is a hash of
-// every cached file, ASSETS their paths relative to this file. Left as they are here (www/
+// BUILD, ASSETS and LAZY are filled in by scripts/dist.mjs (`./build.sh dist`): BUILD is a
+// hash of every file, ASSETS the paths cached at install and LAZY those cached on first use,
+// relative to this file. Left as they are here (www/
 // in development), the worker caches nothing and lets every request through, so edits show
 // on a plain reload; it also removes the caches of a deployed build seen on the same origin.
 // Paths are relative, so the site works under any sub-path (GitHub Pages: /<repo>/).
@@ -16,6 +19,8 @@
 const BUILD = 'dev';
 /** @type {string[]} */
 const ASSETS = [];
+/** @type {string[]} */
+const LAZY = [];
 
 const PREFIX = 'halma-';
 const CACHE = `${PREFIX}${BUILD}`;
@@ -77,5 +82,8 @@ async function answer(req, url) {
   if (page && url.pathname.endsWith('/')) key = new URL('index.html', url).href;
   const hit = await cache.match(key, { ignoreSearch: page });
   if (hit) return hit;
-  return fetch(req);
+  const res = await fetch(req);
+  const rel = url.pathname.slice(new URL(sw.registration.scope).pathname.length);
+  if (res.ok && LAZY.includes(rel)) await cache.put(url.href, res.clone());
+  return res;
 }

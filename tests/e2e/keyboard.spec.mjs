@@ -154,11 +154,11 @@ test('the New game dialog works from the keyboard', async ({ page }) => {
   const focused = () => page.evaluate(() => document.activeElement.id);
   expect(await focused()).toBe('home-computer');
   const order = [];
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 5; i++) {
     await page.keyboard.press('Tab');
     order.push(await focused());
   }
-  expect(order).toEqual(['home-level', 'home-friends', 'home-puzzle', 'home-setup']);
+  expect(order).toEqual(['home-level', 'home-friends', 'home-live', 'home-puzzle', 'home-setup']);
   await page.keyboard.press('Enter');
   await expect(page.locator('#setup')).toBeVisible();
   expect(await focused()).toBe('su-variant');

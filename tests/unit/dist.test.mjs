@@ -185,11 +185,14 @@ test('halma-board.js: one classic script, engine and worker inside, no global da
 test('the service worker caches every file of the site but itself and the maps', { skip }, () => {
   const sw = read('sw.js');
   const files = listFiles(out).filter((f) => f !== 'sw.js' && !f.endsWith('.map'));
-  assert.deepEqual([...result.assets].sort(), files);
-  for (const f of ['index.html', 'halma.html', 'halma-board.js', 'pkg/halma_bg.wasm', 'ai-worker.js', ...result.chunks]) {
+  // At install, all but the self-contained copies; those on first use.
+  assert.deepEqual(result.lazy, ['halma-board.js', 'halma.html']);
+  assert.deepEqual([...result.assets, ...result.lazy].sort(), files);
+  for (const f of ['index.html', 'pkg/halma_bg.wasm', 'ai-worker.js', ...result.chunks]) {
     assert.ok(result.assets.includes(f), f);
   }
   assert.ok(sw.includes(JSON.stringify(result.assets)));
+  assert.ok(sw.includes(JSON.stringify(result.lazy)));
   assert.ok(sw.includes(`"${result.build}"`));
   assert.match(result.build, /^[0-9a-f]{16}$/);
   assert.doesNotThrow(() => new Function(sw));
