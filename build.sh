@@ -9,6 +9,9 @@
 #   ./build.sh bench [--rounds N] [--millis MS] [--nodes N] [--browser]
 #                            move generation and search speed, native and wasm (in Node,
 #                            or with --browser in headless Chromium), and their ratio
+#   ./build.sh first-visit [BASELINE_DIST]
+#                            dist, then a first visit on a throttled phone: bytes and time
+#                            to a drawn board (beside an earlier build's dist/, if given)
 #
 # Missing tools are installed on demand, each only when missing (a second run installs
 # nothing): the wasm32 Rust target, wasm-bindgen-cli into .tools/, npm packages from
@@ -20,6 +23,11 @@ set -euo pipefail
 # headroom (128.0 KiB measured, with serde-wasm-bindgen, web-sys, the panic hook and the
 # standard allocator and sorts). Raise it only on purpose; history: docs/engine.md "Size".
 WASM_GZIP_BUDGET_KB=130
+
+# Budget for what players feel: the bytes (gzipped) a first visit to the game page transfers
+# until the board is drawn after "Play the computer" (tests/first-visit.mjs; 252 KiB
+# measured with the esbuild bundles and the 128 KiB engine). Checked by ./build.sh test.
+FIRST_VISIT_BUDGET_KB=300
 
 # wasm-opt (npm binaryen 132) flags. It reads the wasm features from the module's
 # target_features section; never add -all (its output fails to load). Measured: most of the
@@ -341,6 +349,21 @@ bench() {
   node tests/wasm-bench.mjs --pkg "$BENCH_PKG" --native "$TARGET_DIR/release/$CRATE" "$@"
 }
 
+# A first visit on a phone over a throttled network (tests/first-visit.mjs): the bytes and
+# the time to a drawn board, beside an earlier build's dist/ when one is named.
+first_visit() {
+  local baseline=()
+  if [[ $# -gt 0 ]]; then
+    [[ -f "$1/index.html" ]] || die "first-visit takes an earlier build's dist/ folder, not '$1'"
+    baseline=(--baseline "$1")
+  fi
+  dist
+  ensure_npm all
+  ensure_chromium
+  say "a first visit on a throttled phone (tests/first-visit.mjs)"
+  node tests/first-visit.mjs --site "$DIST" "${baseline[@]}" --max-kib "$FIRST_VISIT_BUDGET_KB"
+}
+
 # One step of the test run: announced, timed, and stopped by set -e on failure.
 STEPS=()
 CURRENT_STEP=
@@ -435,6 +458,9 @@ test_all() {
   fi
   if [[ -f playwright.config.mjs ]]; then
     step "end-to-end tests in Chromium (Playwright)" node_modules/.bin/playwright test
+    # The site the end-to-end run assembled (target/e2e-dist/, playwright.config.mjs).
+    step "first visit: bytes until the board (budget ${FIRST_VISIT_BUDGET_KB} KiB)" \
+      node tests/first-visit.mjs --site "$ROOT/target/e2e-dist" --rounds 1 --max-kib "$FIRST_VISIT_BUDGET_KB"
   fi
   say "all ${#STEPS[@]} test steps passed in $((SECONDS - t0)) s"
   printf '%s\n' "${STEPS[@]}"
@@ -448,7 +474,7 @@ on_exit() {
 trap on_exit EXIT
 
 usage() {
-  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+ sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 case "${1:-build}" in
@@ -457,6 +483,7 @@ case "${1:-build}" in
   test) test_all ;;
   dist) dist ;;
   bench) bench "${@:2}" ;;
+  first-visit) first_visit "${@:2}" ;;
   help | -h | --help) usage ;;
   *)
     usage >&2

@@ -4,18 +4,20 @@
 // DevTools Protocol Network.emulateNetworkConditions: by default 1.6 Mbit/s down,
 // 750 kbit/s up, 150 ms latency, the "Slow 4G"-like profile of Lighthouse's mobile runs).
 //
-//   node tests/first-visit.mjs [--site DIR]... [--rounds N] [--kbps N] [--latency MS]
-//                              [--max-kib N]
+//   node tests/first-visit.mjs [--site DIR]... [--baseline DIR] [--rounds N] [--kbps N]
+//                              [--latency MS] [--max-kib N]
 //
-// Each --site is a deployable site (./build.sh dist writes dist/); several are measured in
-// turns, round by round, so a busy machine disturbs them alike; the median of the rounds is
-// reported. Every round is a first visit: a fresh browser context (empty cache, no service
+// Each --site is a deployable site (./build.sh dist writes dist/); --baseline another (an
+// earlier build) to compare with. All are measured in turns, round by round, so a busy
+// machine disturbs them alike; the median of the rounds is reported, and each site's ratio
+// to the baseline. Every round is a first visit: a fresh browser context (empty cache, no service
 // worker). Bytes are counted at the server (bodies as sent, gzipped, plus headers). The timed
 // visit blocks the service worker (the throttling applies to the page's own requests, not to
 // a worker's), so it measures what the page needs to draw the board; a second visit, with the
 // service worker and without throttling, counts every byte a first visit transfers once the
-// network is quiet (the service worker's offline copy of the site included). --max-kib fails (exit 1) when the first site's bytes until the board
-// exceed N KiB: the check of the budget players feel.
+// network is quiet (the service worker's offline copy of the site included). --max-kib fails
+// (exit 1) when the first --site's bytes until the board exceed N KiB: the budget players
+// feel (./build.sh test checks it, FIRST_VISIT_BUDGET_KB).
 
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -29,6 +31,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: opts } = parseArgs({
   options: {
     site: { type: 'string', multiple: true, default: [`${root}dist`] },
+    baseline: { type: 'string' },
     rounds: { type: 'string', default: '3' },
     kbps: { type: 'string', default: '1600' },
     latency: { type: 'string', default: '150' },
@@ -165,7 +168,8 @@ const kib = (/** @type {number} */ b) => `${(b / 1024).toFixed(1)} KiB`;
 
 const { chromium } = await import('playwright-core');
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
-const sites = await Promise.all(opts.site.map(async (dir) => ({ dir, ...(await serve(dir)), runs: /** @type {Awaited<ReturnType<typeof visit>>[]} */ ([]) })));
+const dirs = opts.baseline ? [opts.baseline, ...opts.site] : opts.site;
+const sites = await Promise.all(dirs.map(async (dir) => ({ dir, ...(await serve(dir)), runs: /** @type {Awaited<ReturnType<typeof visit>>[]} */ ([]) })));
 try {
   console.log(`first visit on a phone (390×844), ${kbps} kbit/s down, ${latency} ms latency; ${rounds} round(s), medians`);
   for (let r = 0; r < rounds; r++) {
@@ -184,7 +188,7 @@ try {
     'board drawn': `${(median(s.runs.map((x) => x.board)) / 1000).toFixed(2)} s`,
   }));
   console.table(rows);
-  if (sites.length > 1) {
+  if (opts.baseline) {
     const [a, ...rest] = sites;
     for (const b of rest) {
       const ratio = (/** @type {(x: Awaited<ReturnType<typeof visit>>) => number} */ f) => (median(b.runs.map(f)) / median(a.runs.map(f))).toFixed(2);
@@ -193,7 +197,7 @@ try {
   }
   const max = opts['max-kib'];
   if (max !== undefined) {
-    const got = median(sites[0].runs.map((x) => x.atBoard.bytes));
+    const got = median(sites[opts.baseline ? 1 : 0].runs.map((x) => x.atBoard.bytes));
     if (got > Number(max) * 1024) {
       console.error(`first visit: ${kib(got)} until the board, over the budget of ${max} KiB`);
       process.exitCode = 1;
