@@ -6,6 +6,7 @@ mod ai;
 mod baseline;
 mod bench;
 mod ccp;
+mod mcts;
 mod procs;
 mod referee;
 mod rules;
@@ -41,6 +42,7 @@ enum Command {
     Solve(solve::SolveArgs),
     Ccp(ccp::CcpArgs),
     BaselineEngine(ccp::BaselineArgs),
+    MctsEngine(mcts::MctsArgs),
     Match(referee::MatchArgs),
     Openings(referee::OpeningsArgs),
     Puzzle(solve::PuzzleArgs),
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Solve(a) => solve::solve(a),
         Command::Ccp(a) => ccp::ccp(a),
         Command::BaselineEngine(a) => ccp::baseline(a),
+        Command::MctsEngine(a) => mcts::mcts_engine(a),
         Command::Match(a) => referee::run_match(a),
         Command::Openings(a) => referee::openings(a),
         Command::Puzzle(a) => solve::puzzle(a),
