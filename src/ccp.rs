@@ -406,6 +406,16 @@ fn target_counts(pos: &Position, seat: usize) -> (usize, usize) {
     (own, other)
 }
 
+/// Moves to go that a clock's time left is shared among when `go` gives no `movestogo`
+/// (see [`GoLimits::clock_limits`]). A CCERL game lasts about 65 moves a side, but each
+/// move's share is of the time left, which shrinks: a twenty-fifth leaves about a fifth
+/// of the clock (with its increments) after 40 moves.
+pub const MOVES_TO_GO: u64 = 25;
+
+/// The margin a time limit loses for the answer to reach the referee: it is multiplied by
+/// the first, less the second in milliseconds.
+pub const CLOCK_MARGIN: (f64, f64) = (0.97, 5.0);
+
 /// How long an engine may think, from a `go` command.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GoLimits {
@@ -430,34 +440,48 @@ pub struct GoLimits {
 }
 
 impl GoLimits {
-    /// Milliseconds to spend on a move for `player` under a clock (`wtime`/`btime`): a
-    /// thirtieth of the time left (or its share of `movestogo`) plus four fifths of the
-    /// increment, never more than a third of what is left (nor [`MAX_MOVETIME_MS`]), at
-    /// least 1. `None` without a clock for that player. Any `u64` is safe: the sum
-    /// saturates.
-    pub fn clock_millis(&self, player: u8) -> Option<u64> {
+    /// The soft and the hard limit, in milliseconds, of a move for `player` under a clock
+    /// (`wtime`/`btime`), `ply` plies from the standard start; `None` without a clock for
+    /// that player.
+    ///
+    /// With `left` on the clock, an increment `inc` and `n` moves to go (`movestogo`, else
+    /// [`MOVES_TO_GO`]; fewer when the draw at [`CCERL_MAX_PLIES`] comes sooner):
+    /// - soft = `left / n + ¾ inc`: the time the search aims at (it spends less when the
+    ///   best move settles, more when it changes or the score falls; `Searcher::run`);
+    /// - hard = `min(4 soft, max(left / 4, soft) + inc)`: the search is cut off there.
+    ///
+    /// Both then lose [`CLOCK_MARGIN`] for the answer to reach the referee (3% and 5 ms, as
+    /// `movetime`), the hard limit is never above `left` less 5% and 20 ms, the soft never
+    /// above the hard, both at least 1 ms and at most [`MAX_MOVETIME_MS`]. Any `u64` is
+    /// safe (the arithmetic is in `f64`).
+    pub fn clock_limits(&self, player: u8, ply: u32) -> Option<(f64, f64)> {
         let (left, inc) = if player == 0 {
             (self.wtime?, self.winc.unwrap_or(0))
         } else {
             (self.btime?, self.binc.unwrap_or(0))
         };
-        let moves = self.movestogo.unwrap_or(30).clamp(1, 30);
-        let share = inc / 5 * 4 + inc % 5 * 4 / 5;
-        Some(
-            (left / moves)
-                .saturating_add(share)
-                .min(left / 3)
-                .clamp(1, MAX_MOVETIME_MS),
-        )
+        let own_moves_left = u64::from(CCERL_MAX_PLIES.saturating_sub(ply).div_ceil(2));
+        let n = self.movestogo.unwrap_or(MOVES_TO_GO).min(own_moves_left).max(1) as f64;
+        let (left, inc) = (left as f64, inc as f64);
+        let soft = left / n + 0.75 * inc;
+        let hard = (4.0 * soft).min(soft.max(left / 4.0) + inc);
+        let (share, ms) = CLOCK_MARGIN;
+        let max = MAX_MOVETIME_MS as f64;
+        let hard = (hard * share - ms).min(left * 0.95 - 20.0).clamp(1.0, max);
+        let soft = (soft * share - ms).clamp(1.0, hard);
+        Some((soft, hard))
     }
 
-    /// The search budget of this `go` for `player`, with `info string` lines to send first
-    /// (a limit that was capped, `depth` unsupported). In order: `movetime` (less 3% and
-    /// 5 ms, for the answer to reach the referee in time), `nodes`, the clock; else (`go
-    /// infinite`, `go depth`, `go` alone) `default`. Movetimes and clocks are capped at
-    /// [`MAX_MOVETIME_MS`], nodes at [`MAX_NODES`].
-    pub fn budget(&self, player: u8, default: Budget) -> (Budget, Vec<String>) {
-        const MARGIN_MS: f64 = 5.0;
+    /// The search budget of this `go` for `player`, `ply` plies from the standard start,
+    /// with `info string` lines to send first (a limit that was capped, `depth`
+    /// unsupported). In order: `movetime` (less [`CLOCK_MARGIN`], 3% and 5 ms, for the
+    /// answer to reach the referee in time; a hard limit only: the search uses the whole
+    /// time, since a fixed time per move gains nothing from saving), `nodes`, the clock (a
+    /// soft and a hard limit, [`GoLimits::clock_limits`]); else (`go infinite`, `go depth`,
+    /// `go` alone) `default`. Movetimes and clocks are capped at [`MAX_MOVETIME_MS`], nodes
+    /// at [`MAX_NODES`].
+    pub fn budget(&self, player: u8, ply: u32, default: Budget) -> (Budget, Vec<String>) {
+        let (share, margin_ms) = CLOCK_MARGIN;
         let mut notes = Vec::new();
         let mut capped = |what: &str, n: u64, max: u64| {
             if n > max {
@@ -467,14 +491,14 @@ impl GoLimits {
         };
         if let Some(ms) = self.movetime {
             let ms = capped("movetime", ms, MAX_MOVETIME_MS);
-            return (Budget::millis((ms as f64 * 0.97 - MARGIN_MS).max(1.0)), notes);
+            return (Budget::millis((ms as f64 * share - margin_ms).max(1.0)), notes);
         }
         if let Some(n) = self.nodes {
             let n = capped("nodes", n, MAX_NODES);
             return (Budget::nodes(n.max(1)), notes);
         }
-        if let Some(ms) = self.clock_millis(player) {
-            return (Budget::millis((ms as f64 - MARGIN_MS).max(1.0)), notes);
+        if let Some((soft, hard)) = self.clock_limits(player, ply) {
+            return (Budget::clock(soft, hard), notes);
         }
         if self.depth.is_some() {
             notes.push("info string go depth is not supported; searching the default budget".into());
@@ -769,8 +793,71 @@ mod tests {
             winc: Some(1000),
             ..GoLimits::default()
         };
-        assert_eq!(g.clock_millis(0), Some(2800));
-        assert_eq!(g.clock_millis(1), None);
+        // soft 60000 / 25 + 750 = 3150, hard min(4 × 3150, 15000 + 1000); less 3% and 5 ms.
+        assert_eq!(
+            g.clock_limits(0, 0),
+            Some((3150.0 * 0.97 - 5.0, 12600.0 * 0.97 - 5.0))
+        );
+        assert_eq!(g.clock_limits(1, 0), None);
+        let (b, notes) = g.budget(0, 0, Budget::nodes(7));
+        assert_eq!(
+            (b.soft_millis, b.millis, b.nodes),
+            (Some(3050.5), Some(12217.0), None)
+        );
+        assert!(notes.is_empty());
+        // movetime is a hard limit only: the search spends it all, as before.
+        let m = GoLimits {
+            movetime: Some(1000),
+            ..g
+        };
+        assert_eq!(m.budget(0, 0, Budget::nodes(7)).0, Budget::millis(965.0));
+    }
+
+    #[test]
+    fn a_clock_is_shared_among_the_moves_to_go_and_never_overspent() {
+        let limits = |left: u64, inc: u64, movestogo: Option<u64>, ply: u32| {
+            GoLimits {
+                btime: Some(left),
+                binc: Some(inc),
+                movestogo,
+                ..GoLimits::default()
+            }
+            .clock_limits(1, ply)
+            .unwrap()
+        };
+        let mut last = (0.0, 0.0);
+        for left in (0..2000).map(|i| i * 37).chain([1 << 20, 1 << 30, u64::MAX]) {
+            for inc in [0, 10, 100, 2000] {
+                for mtg in [None, Some(1), Some(2), Some(10), Some(40), Some(1000)] {
+                    for ply in [0, 60, 200, 239, 240, 1000] {
+                        let (soft, hard) = limits(left, inc, mtg, ply);
+                        assert!(1.0 <= soft && soft <= hard && hard <= MAX_MOVETIME_MS as f64);
+                        // Never past the clock, less a margin (1 ms at least is spent).
+                        assert!(hard <= (left as f64 * 0.95 - 20.0).max(1.0), "{left} {inc}");
+                    }
+                }
+            }
+            // More time left never means less time to spend.
+            let now = limits(left, 100, None, 0);
+            assert!(now.0 >= last.0 && now.1 >= last.1, "{left}: {now:?} {last:?}");
+            last = now;
+        }
+        // movestogo is respected: the time left is shared among the moves to go.
+        let soft = |mtg, ply| limits(100_000, 0, mtg, ply).0;
+        assert_eq!(soft(Some(10), 0), 10_000.0 * 0.97 - 5.0);
+        assert_eq!(soft(Some(40), 0), 2500.0 * 0.97 - 5.0);
+        assert_eq!(soft(None, 0), 4000.0 * 0.97 - 5.0);
+        assert!(soft(Some(1), 0) > soft(Some(2), 0));
+        // Fewer moves to go when the draw at 240 plies is near: 5 moves of ours from ply 230.
+        assert_eq!(soft(None, 230), 20_000.0 * 0.97 - 5.0);
+        assert_eq!(soft(Some(2), 230), soft(Some(2), 0));
+        // The last move before the time control may spend nearly all of it.
+        let (s1, h1) = limits(10_000, 0, Some(1), 0);
+        assert!(s1 == h1 && h1 == 10_000.0 * 0.95 - 20.0);
+        // The hard limit: four times the soft, at most a quarter of what is left and the
+        // increment.
+        assert_eq!(limits(100_000, 0, None, 0).1, 16_000.0 * 0.97 - 5.0);
+        assert_eq!(limits(100_000, 0, Some(100), 0).1, 4000.0 * 0.97 - 5.0);
     }
 
     /// The lines of `input` as a plain splitter sees them (LF, CRLF, CR; cut at `max`).
@@ -870,33 +957,34 @@ mod tests {
             binc: Some(u64::MAX),
             ..GoLimits::default()
         };
-        assert_eq!(huge.clock_millis(0), Some(300));
-        assert_eq!(huge.clock_millis(1), Some(MAX_MOVETIME_MS));
+        assert_eq!(huge.clock_limits(0, 0), Some((835.0, 835.0)));
+        let max = MAX_MOVETIME_MS as f64;
+        assert_eq!(huge.clock_limits(1, 0), Some((max, max)));
         let zero = GoLimits {
             wtime: Some(0),
             movestogo: Some(0),
             ..GoLimits::default()
         };
-        assert_eq!(zero.clock_millis(0), Some(1));
+        assert_eq!(zero.clock_limits(0, 0), Some((1.0, 1.0)));
         let (b, notes) = GoLimits {
             movetime: Some(u64::MAX),
             ..GoLimits::default()
         }
-        .budget(0, Budget::nodes(7));
+        .budget(0, 0, Budget::nodes(7));
         assert_eq!(b.millis, Some(MAX_MOVETIME_MS as f64 * 0.97 - 5.0));
         assert!(notes[0].contains("capped at 3600000"), "{notes:?}");
         let (b, notes) = GoLimits {
             nodes: Some(u64::MAX),
             ..GoLimits::default()
         }
-        .budget(0, Budget::nodes(7));
+        .budget(0, 0, Budget::nodes(7));
         assert_eq!(b.nodes, Some(MAX_NODES));
         assert_eq!(notes.len(), 1);
         let (b, notes) = GoLimits {
             depth: Some(3),
             ..GoLimits::default()
         }
-        .budget(0, Budget::nodes(7));
+        .budget(0, 0, Budget::nodes(7));
         assert_eq!(b.nodes, Some(7));
         assert!(notes[0].contains("depth is not supported"));
         for bad in [

@@ -568,7 +568,11 @@ fn think_options(o: ThinkOptions, default_budget: Budget) -> Result<(Player, Bud
     let seed = number(o.seed, "seed", 9_007_199_254_740_991)?.unwrap_or(1);
     let budget = match (nodes, millis) {
         (None, None) => default_budget,
-        (nodes, millis) => Budget { nodes, millis },
+        (nodes, millis) => Budget {
+            nodes,
+            millis,
+            soft_millis: None,
+        },
     };
     Ok((o.level.map_or(Player::Level(5), |l| l.0), budget, seed))
 }

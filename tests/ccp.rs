@@ -533,3 +533,88 @@ fn an_interrupted_referee_ends_its_engines() {
         std::fs::remove_dir_all(&dir).ok();
     }
 }
+
+/// The `time` of the engine's `info depth` line.
+fn info_time(lines: &[String]) -> u64 {
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    info.split(' ')
+        .skip_while(|w| *w != "time")
+        .nth(1)
+        .and_then(|t| t.parse().ok())
+        .expect("a time")
+}
+
+/// Under a clock the engine answers well within it (`go wtime 300 btime 300`: it aims at
+/// a twenty-fifth and stops by a sixth at most), and with one legal move at once, whatever
+/// the clock. The bounds are generous: the machine may be loaded.
+#[test]
+fn a_clock_is_kept_and_a_forced_move_is_answered_at_once() {
+    let lines = converse(
+        &["ccp", "--level", "5"],
+        "position startpos\ngo wtime 300 btime 300\n",
+    );
+    check_bestmove(lines.last().unwrap());
+    let ms = info_time(&lines);
+    assert!(ms < 300, "{ms} ms of a 300 ms clock: {lines:?}");
+    // Player 0's one piece at the apex, hole 0, can only step to hole 2: hole 1 is taken
+    // and the jump over it lands on hole 3, taken too.
+    let mut cells = vec!['.'; 121];
+    cells[0] = '0';
+    for h in [1, 3].into_iter().chain(60..68) {
+        cells[h] = '1';
+    }
+    let cells: String = cells.into_iter().collect();
+    let t = Instant::now();
+    let lines = converse(
+        &["ccp", "--level", "5"],
+        &format!(
+            "position cells {cells} player 0 ply 40\ngo wtime 100000 btime 100000 winc 1000 binc 1000\n"
+        ),
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove 0-2", "{lines:?}");
+    assert!(info_time(&lines) < 1000, "{lines:?}");
+    // A search would aim at 4 s here.
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+}
+
+/// `halma match --tc`: each engine gets `go wtime .. btime .. winc .. binc ..` from its
+/// own clock; the games are played out, and an engine that does not answer before its
+/// clock runs out loses by `time_forfeit`.
+#[test]
+fn match_under_a_clock_plays_out_and_a_flag_fall_loses() {
+    let dir = scratch("tc");
+    let run = run_match(
+        &dir,
+        &format!("{} ccp --level 2", env!("CARGO_BIN_EXE_halma")),
+        &["--tc", "20+0.1"],
+        None,
+    );
+    let what = format!("{}\n{}", run.stdout, run.stderr);
+    assert_eq!(run.status, 0, "{what}");
+    assert!(
+        run.stdout.contains("2 games of 2") && run.stdout.contains("--tc 20+0.1"),
+        "{what}"
+    );
+    assert_eq!(run.results.lines().count(), 2, "{what}");
+    assert!(!run.results.contains("time_forfeit"), "{what}");
+    std::fs::remove_dir_all(&dir).ok();
+    let dir = scratch("tc-flag");
+    let t = Instant::now();
+    let run = run_match(&dir, &engine_script("silent.sh"), &["--tc", "0.3+1"], None);
+    let what = format!("{}\n{}", run.stdout, run.stderr);
+    assert_eq!(run.status, 0, "{what}");
+    assert!(
+        run.stdout.contains("engine 1 wins 0, draws 0, losses 2"),
+        "{what}"
+    );
+    for line in run.results.lines() {
+        assert!(line.contains("(time_forfeit)"), "{what}");
+    }
+    // The clock, not the 10 s timeout, decides.
+    assert!(t.elapsed() < Duration::from_secs(9), "{:?}", t.elapsed());
+    assert_none_left(&run, "tc-flag");
+    std::fs::remove_dir_all(&dir).ok();
+}

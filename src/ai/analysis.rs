@@ -131,6 +131,7 @@ pub fn analyse(pos: &Position, budget: Budget, seed: u64, clock: &dyn Clock) -> 
     let short = Budget {
         nodes: budget.nodes.map(|n| (n / 8).max(1000)),
         millis: budget.millis.map(|t| t / 8.0),
+        soft_millis: budget.soft_millis.map(|t| t / 8.0),
     };
     let mut passes = 0;
     while pv.len() < PV_EXTENDED && !p.is_over() && passes < p.seats() {

@@ -101,12 +101,20 @@ impl std::fmt::Display for Player {
 /// How much the strongest level may spend; levels 3 and 4 spend a fixed fraction of it.
 /// A node budget is deterministic on every platform; a time cap bounds the wait on slow
 /// machines. With both, the search stops at whichever comes first.
+///
+/// `soft_millis` (under a game clock, see `halma::ccp::GoLimits::budget`) is the time the
+/// two-sided search aims at, within the hard limit `millis`: it starts no new iteration
+/// of its deepening past it, less when the best move has been stable, more when it just
+/// changed or the score fell (see `Searcher::run`). Without it (every budget but the
+/// clock's) the search runs until a hard limit, as it always did.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
     /// Positions to visit at most.
     pub nodes: Option<u64>,
     /// Milliseconds of the supplied clock at most.
     pub millis: Option<f64>,
+    /// Milliseconds the search aims to spend (a soft limit, within `millis`).
+    pub soft_millis: Option<f64>,
 }
 
 impl Budget {
@@ -115,6 +123,7 @@ impl Budget {
         Budget {
             nodes: Some(n),
             millis: None,
+            soft_millis: None,
         }
     }
     /// A time budget.
@@ -122,6 +131,15 @@ impl Budget {
         Budget {
             nodes: None,
             millis: Some(ms),
+            soft_millis: None,
+        }
+    }
+    /// A game clock's budget: aims at `soft` milliseconds, never spends more than `hard`.
+    pub fn clock(soft: f64, hard: f64) -> Budget {
+        Budget {
+            nodes: None,
+            millis: Some(hard),
+            soft_millis: Some(soft.min(hard)),
         }
     }
 }
@@ -134,12 +152,14 @@ pub const DEFAULT_BUDGET: Budget = Budget::nodes(1_500_000);
 pub const PLAY_BUDGET: Budget = Budget {
     nodes: DEFAULT_BUDGET.nodes,
     millis: Some(6000.0),
+    soft_millis: None,
 };
 
 /// The budget of a hint: a fraction of a second of the strongest level.
 pub const HINT_BUDGET: Budget = Budget {
     nodes: Some(250_000),
     millis: Some(2000.0),
+    soft_millis: None,
 };
 
 /// The playing levels, weakest first.
@@ -488,6 +508,7 @@ fn budget_limits(budget: Budget, share: f64) -> Limits {
     Limits {
         nodes: budget.nodes.map(|n| ((n as f64 / share) as u64).max(1000)),
         time_ms: budget.millis.map(|t| t / share),
+        soft_ms: budget.soft_millis.map(|t| t / share),
     }
 }
 
@@ -496,6 +517,8 @@ fn budget_limits(budget: Budget, share: f64) -> Limits {
 pub(crate) struct Limits {
     pub nodes: Option<u64>,
     pub time_ms: Option<f64>,
+    /// The soft time limit of the two-sided search's deepening (see [`Budget`]).
+    pub soft_ms: Option<f64>,
 }
 
 #[cfg(test)]

@@ -168,6 +168,97 @@ pub(crate) struct Searcher<'a> {
     places: bool,
     /// With `places`, the seats that had a place at the root.
     root_placed: u8,
+    /// The soft time limit ([`Limits::soft_ms`]): the clock's time when it began and the
+    /// milliseconds it allows; `None` without one.
+    soft: Option<(f64, f64)>,
+}
+
+/// How the deepening spends a soft time limit (see [`Pace::go_on`]).
+struct Pace {
+    /// The clock's time at the start, the soft and the hard limit's milliseconds.
+    start: f64,
+    soft: f64,
+    hard: f64,
+    /// When the last iteration ended (milliseconds from the start), and how long it took.
+    last_end: f64,
+    last_len: f64,
+    /// The last iteration's best move and for how many iterations before it was the same.
+    best: Option<(u16, u16)>,
+    stable: u32,
+    /// Each completed iteration's score.
+    scores: Vec<i32>,
+}
+
+impl Pace {
+    /// The least the next iteration is taken to grow over the last one (when the last took
+    /// under a millisecond, the mean of the two bounds).
+    const MIN_GROWTH: f64 = 2.0;
+    /// The most the next iteration is taken to grow over the last one.
+    const MAX_GROWTH: f64 = 8.0;
+    /// No new iteration once this share of the target time is spent: the next one would
+    /// most likely not end by the target (an iteration takes about three times all those
+    /// before it together).
+    const START_SHARE: f64 = 0.6;
+    /// The target is the soft limit, times this when the best move just changed,
+    const CHANGED: f64 = 1.7;
+    /// times this when the score fell by [`Pace::DROP`] or more since the last iteration of
+    /// the same parity (the side that moves last alternates, so the score does too),
+    const FELL: f64 = 1.5;
+    const DROP: i32 = ROW / 2;
+    /// and times this when the best move was the same for [`Pace::STABLE`] iterations.
+    const SETTLED: f64 = 0.5;
+    const STABLE: u32 = 4;
+
+    fn new(start: f64, soft: f64, deadline: f64) -> Pace {
+        Pace {
+            start,
+            soft,
+            hard: deadline - start,
+            last_end: 0.0,
+            last_len: 0.0,
+            best: None,
+            stable: 0,
+            scores: Vec::new(),
+        }
+    }
+
+    /// After an iteration that ended at `now` with `best` and `score`: whether to start
+    /// the next. The target is the soft limit, longer (up to the hard limit) when the
+    /// position looks sharp (the best move changed, the score fell), shorter when the best
+    /// move has settled. No iteration starts past [`Pace::START_SHARE`] of the target, nor
+    /// when it would likely run past the hard limit (the last iteration's time times its
+    /// growth over the one before) and be cut off.
+    fn go_on(&mut self, now: f64, best: (u16, u16), score: i32) -> bool {
+        let elapsed = now - self.start;
+        let len = elapsed - self.last_end;
+        let growth = if self.last_len >= 1.0 {
+            (len / self.last_len).clamp(Self::MIN_GROWTH, Self::MAX_GROWTH)
+        } else {
+            Self::MAX_GROWTH / 2.0
+        };
+        (self.last_end, self.last_len) = (elapsed, len);
+        let changed = self.best.is_some_and(|b| b != best);
+        self.stable = if self.best == Some(best) {
+            self.stable + 1
+        } else {
+            0
+        };
+        self.best = Some(best);
+        let fell = self.scores.len() >= 2 && self.scores[self.scores.len() - 2] - score >= Self::DROP;
+        self.scores.push(score);
+        let mut target = self.soft;
+        if changed {
+            target *= Self::CHANGED;
+        }
+        if fell {
+            target *= Self::FELL;
+        }
+        if self.stable >= Self::STABLE {
+            target *= Self::SETTLED;
+        }
+        let target = target.min(self.hard);
+        elapsed < target * Self::START_SHARE && elapsed + len * growth < self.hard
+    }
 }
 
 /// The result of a search at the root.
@@ -242,6 +333,7 @@ impl<'a> Searcher<'a> {
             in_playout: false,
             places: v.places(),
             root_placed,
+            soft: limits.soft_ms.map(|t| (clock.now_ms(), t)),
         }
     }
 
@@ -281,6 +373,7 @@ impl<'a> Searcher<'a> {
         self.deadline = limits.time_ms.map_or(f64::INFINITY, |t| self.clock.now_ms() + t);
         self.next_clock = self.nodes;
         self.stopped = false;
+        self.soft = limits.soft_ms.map(|t| (self.clock.now_ms(), t));
     }
 
     /// Score of the position for the root's team: its progress minus the best opponent's
@@ -917,6 +1010,10 @@ impl<'a> Searcher<'a> {
             return Some(result);
         }
         let turn = self.pos.to_move;
+        // With a soft time limit, each iteration decides whether to start the next.
+        let mut pace = self
+            .soft
+            .map(|(start, soft)| Pace::new(start, soft, self.deadline));
         for depth in 1..=max_depth.max(1) {
             let mut alpha = -WIN - 1;
             let beta = WIN + 1;
@@ -967,6 +1064,15 @@ impl<'a> Searcher<'a> {
             root = order.into_sorted_vec().iter().map(|&(_, i)| root[i]).collect();
             if Self::is_decisive(result.score) {
                 break; // a forced win or loss is found; deeper search cannot change it
+            }
+            if let Some(p) = pace.as_mut() {
+                if !p.go_on(
+                    self.clock.now_ms(),
+                    (result.best.from, result.best.to),
+                    result.score,
+                ) {
+                    break;
+                }
             }
         }
         result.pv = self.principal_variation(&result.best);
@@ -1096,6 +1202,45 @@ mod tests {
     use super::*;
     use crate::ai::NoClock;
     use crate::Variant;
+
+    /// The deepening under a soft limit of 100 ms (hard 400): no iteration starts past 60%
+    /// of the target; the target grows when the best move changes or the score falls, and
+    /// shrinks once the best move has settled; nothing starts that would run past the hard
+    /// limit.
+    #[test]
+    fn the_pace_of_a_soft_limit() {
+        let a = (1, 2);
+        let b = (3, 4);
+        // Iterations ending at these times (each about three times all before it).
+        let run = |bests: &[((u16, u16), i32)], ends: &[f64]| {
+            let mut p = Pace::new(1000.0, 100.0, 1400.0);
+            let go: Vec<bool> = bests
+                .iter()
+                .zip(ends)
+                .map(|(&(m, s), &t)| p.go_on(1000.0 + t, m, s))
+                .collect();
+            go
+        };
+        let ends = [1.0, 3.0, 10.0, 40.0, 70.0];
+        assert_eq!(run(&[(a, 0); 5], &ends), [true, true, true, true, false]);
+        // A new best move at 70 ms: the target is 170, and 70 ms is under 60% of it.
+        let changed = [(a, 0), (a, 0), (a, 0), (a, 0), (b, 0)];
+        assert_eq!(run(&changed, &ends), [true, true, true, true, true]);
+        // So is a fall of half a row against the iteration two before (the target is 150;
+        // without the fall it would be 100).
+        let fell = [(a, 0), (a, 0), (b, 0), (b, 300), (b, -50)];
+        assert_eq!(run(&fell, &ends), [true, true, true, true, true]);
+        // The same best move five times: the target is 50, and 40 ms is past 60% of it.
+        let settled = [1.0, 2.0, 4.0, 10.0, 40.0];
+        assert_eq!(run(&[(a, 0); 5], &settled), [true, true, true, true, false]);
+        // A new best at 90 ms after an iteration of 60 (three times the one before): the
+        // next would end at 270 ms, within the hard limit, so it starts.
+        assert!(run(&changed, &[1.0, 3.0, 10.0, 30.0, 90.0])[4]);
+        // After an iteration of 120 ms, six times the one before, it would end past 400.
+        let mut p = Pace::new(0.0, 200.0, 400.0);
+        assert!(p.go_on(10.0, a, 0) && p.go_on(30.0, b, 0));
+        assert!(!p.go_on(150.0, a, 0));
+    }
 
     /// Each sampled world breaks an opponent's ties its own way, always among its
     /// most-progress moves and the same way every time; together the worlds cover several.
@@ -1400,6 +1545,7 @@ mod tests {
             let limits = Limits {
                 nodes: Some(3000),
                 time_ms: None,
+                soft_ms: None,
             };
             let mut ply = 0u64;
             while !pos.is_over() {

@@ -175,7 +175,7 @@ fn go(
     g: &GoLimits,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    let Some((pos, _ply)) = pos else {
+    let Some((pos, ply)) = pos else {
         writeln!(
             out,
             "error go before a valid position: send position startpos or position cells ..."
@@ -186,7 +186,7 @@ fn go(
         writeln!(out, "error go: the game is over in this position")?;
         return writeln!(out, "bestmove 0000");
     }
-    let (budget, notes) = g.budget(player_of(pos.turn()), DEFAULT_BUDGET);
+    let (budget, notes) = g.budget(player_of(pos.turn()), *ply, DEFAULT_BUDGET);
     for n in notes {
         writeln!(out, "{n}")?;
     }

@@ -83,6 +83,7 @@ pub fn solve_solitaire(pos: &Position, max_nodes: Option<u64>) -> Result<Option<
     let limits = Limits {
         nodes: max_nodes,
         time_ms: None,
+        soft_ms: None,
     };
     Ok(s.first(&limits, &NoClock).map(|(line, _)| line))
 }

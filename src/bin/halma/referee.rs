@@ -47,6 +47,27 @@ fn timeout_seconds(text: &str) -> Result<f64, String> {
     ranged_f64(text, 0.01, 3600.0, "seconds")
 }
 
+/// `--tc BASE+INC`: each engine's clock at the start of a game and its increment a move,
+/// in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct TimeControl {
+    base_ms: f64,
+    inc_ms: f64,
+}
+
+/// Parses `--tc`: `BASE` or `BASE+INC`, seconds, the base from 0.01 to 3600, the
+/// increment from 0 to 60, finite.
+fn time_control(text: &str) -> Result<TimeControl, String> {
+    let usage = "expected BASE+INC in seconds (BASE 0.01 to 3600, INC 0 to 60), e.g. 6+0.1";
+    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let base = ranged_f64(base, 0.01, 3600.0, "seconds").map_err(|_| usage.to_string())?;
+    let inc = ranged_f64(inc, 0.0, 60.0, "seconds").map_err(|_| usage.to_string())?;
+    Ok(TimeControl {
+        base_ms: base * 1000.0,
+        inc_ms: inc * 1000.0,
+    })
+}
+
 /// `--sprt ELO0,ELO1`.
 #[derive(Clone, Copy, Debug)]
 struct Sprt {
@@ -101,6 +122,12 @@ pub struct MatchArgs {
     /// Nodes a move (go nodes) instead of a time, 1 to 10^10
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]
     nodes: Option<u64>,
+    /// A clock instead: BASE seconds a game for each engine, INC more after each of its
+    /// moves (go wtime .. btime .. winc .. binc ..); an engine whose clock runs out loses
+    /// (time_forfeit). BASE 0.01 to 3600, INC 0 to 60, e.g. 6+0.1
+    #[arg(long, value_name = "BASE+INC", conflicts_with_all = ["movetime", "nodes"],
+          value_parser = time_control)]
+    tc: Option<TimeControl>,
     /// Games played at once (each with its own pair of engine processes), 1 to 64
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=64))]
@@ -109,7 +136,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "N", default_value_t = ccp::CCERL_MAX_PLIES,
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
     max_plies: u32,
-    /// Seconds an engine may take to answer before it loses the game, 0.01 to 3600
+    /// Seconds an engine may take to answer before it loses the game, 0.01 to 3600 (with
+    /// --tc its clock decides, and this bounds only the handshake)
     #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = timeout_seconds)]
     timeout: f64,
     /// Write the games as game records: into a directory (one file a game and results.txt)
@@ -435,13 +463,18 @@ impl GameResult {
 
 struct Settings {
     go: String,
+    /// With `--tc`, the clock (`go` is then made for each move).
+    tc: Option<TimeControl>,
     max_plies: u32,
     timeout: Duration,
 }
 
 /// Plays one game; `engines[p]` plays CCP player `p`. A failing engine is dropped (and
 /// relaunched by the caller).
-/// `times[p]` gathers player `p`'s answer times in milliseconds.
+/// `times[p]` gathers player `p`'s answer times in milliseconds. With a clock, each
+/// answer's time (from the `position` line sent to the `bestmove` read) comes off the
+/// mover's clock and the increment is added; an answer not in by the time the clock shows
+/// loses by `time_forfeit` (and ends the engine, as a timeout does).
 fn play(
     o: &Opening,
     engines: &mut [Option<Engine>; 2],
@@ -451,6 +484,8 @@ fn play(
     let mut pos = o.pos.clone();
     let mut ply = o.ply;
     let mut moves = o.moves.clone();
+    // Each player's clock, milliseconds.
+    let mut clock = [s.tc.map_or(0.0, |t| t.base_ms); 2];
     loop {
         if let Some(v) = ccp::verdict(&pos, ply, s.max_plies) {
             return (v, ply, moves);
@@ -463,22 +498,43 @@ fn play(
         let Some(e) = engines[p].as_mut() else {
             return (Verdict::Win(1 - player, Failure::Exited.reason()), ply, moves);
         };
+        let (go, wait) = match s.tc {
+            Some(t) => (
+                format!(
+                    "go wtime {} btime {} winc {inc} binc {inc}",
+                    clock[0] as u64,
+                    clock[1] as u64,
+                    inc = t.inc_ms as u64
+                ),
+                Duration::from_secs_f64(clock[p] / 1000.0),
+            ),
+            None => (s.go.clone(), s.timeout),
+        };
         let asked_at = Instant::now();
         let cells = ccp::cells_of(&pos);
         let asked = e
             .drain()
             .and_then(|_| e.send(&format!("position cells {cells} player {player} ply {ply}")))
-            .and_then(|_| e.send(&s.go))
-            .and_then(|_| e.wait_for(|l| matches!(l, EngineLine::BestMove(_)), s.timeout));
-        times[p].push(asked_at.elapsed().as_secs_f64() * 1000.0);
+            .and_then(|_| e.send(&go))
+            .and_then(|_| e.wait_for(|l| matches!(l, EngineLine::BestMove(_)), wait));
+        let ms = asked_at.elapsed().as_secs_f64() * 1000.0;
+        times[p].push(ms);
+        let flagged = s.tc.is_some() && (ms > clock[p] || asked == Err(Failure::Timeout));
+        if let Some(t) = s.tc {
+            clock[p] += t.inc_ms - ms;
+        }
         let answer = match asked {
+            Ok(EngineLine::BestMove(Ok(_))) if flagged => {
+                return (Verdict::Win(1 - player, "time_forfeit"), ply, moves)
+            }
             Ok(EngineLine::BestMove(Ok(a))) => a,
             Ok(_) => return (Verdict::Win(1 - player, "illegal_move"), ply, moves),
             Err(f) => {
                 if let Some(e) = engines[p].take() {
                     e.kill();
                 }
-                return (Verdict::Win(1 - player, f.reason()), ply, moves);
+                let why = if flagged { "time_forfeit" } else { f.reason() };
+                return (Verdict::Win(1 - player, why), ply, moves);
             }
         };
         let Ok(m) = ccp::parse_move(&pos, &answer) else {
@@ -582,12 +638,14 @@ pub fn run_match(a: MatchArgs) -> Outcome {
     // Dropped last: an early return with games running (a result that cannot be written)
     // or a panic ends the engines too.
     let _end_all = procs::EndAll;
-    let go = match (a.movetime, a.nodes) {
-        (_, Some(n)) => format!("go nodes {n}"),
-        (ms, None) => format!("go movetime {}", ms.unwrap_or(100)),
+    let go = match (a.tc, a.movetime, a.nodes) {
+        (Some(t), ..) => format!("--tc {}+{}", t.base_ms / 1000.0, t.inc_ms / 1000.0),
+        (_, _, Some(n)) => format!("go nodes {n}"),
+        (_, ms, None) => format!("go movetime {}", ms.unwrap_or(100)),
     };
     let settings = Arc::new(Settings {
         go: go.clone(),
+        tc: a.tc,
         max_plies: a.max_plies,
         timeout: Duration::from_secs_f64(a.timeout),
     });
@@ -819,5 +877,19 @@ mod tests {
         assert_eq!(all.elo_interval().1, f64::INFINITY);
         assert!(t.llr(0.0, 50.0) > 2.95);
         assert!(Tally { wdl: [20, 20, 60] }.llr(0.0, 50.0) < -2.95);
+    }
+
+    #[test]
+    fn time_controls() {
+        let tc = |b: f64, i: f64| TimeControl {
+            base_ms: b,
+            inc_ms: i,
+        };
+        assert_eq!(time_control("6+0.1"), Ok(tc(6000.0, 100.0)));
+        assert_eq!(time_control("60"), Ok(tc(60_000.0, 0.0)));
+        assert_eq!(time_control(" 0.5 + 0 "), Ok(tc(500.0, 0.0)));
+        for bad in ["", "+1", "6+", "0+1", "6+-1", "6+61", "inf+0", "6+0.1+1", "x"] {
+            assert!(time_control(bad).is_err(), "{bad}");
+        }
     }
 }
