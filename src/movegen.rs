@@ -15,13 +15,13 @@
 //! players' moves) runs about 1.3 times as fast.
 //!
 //! Callers that do not depend on the order of the moves (perft, counting, "can this seat
-//! move") take a faster path on boards with parity-class frames
-//! ([`Classes`](crate::geometry::Classes)): a piece's hop destinations are a flood fill of
-//! shifts and masks on one 128-bit set, over landing masks computed once per position and
-//! shared by all pieces. The search keeps the flood fill above, whose order its move
-//! ordering (and so its choice of move) depends on. Counting (perft's last ply) goes
-//! further: a class's hop moves are counted by the components of its landing graph, one
-//! flood fill a component rather than one a piece.
+//! move", and the search, which orders its moves by keys of its own) take a faster path on
+//! boards with parity-class frames ([`Classes`](crate::geometry::Classes)): a piece's hop
+//! destinations are a flood fill of shifts and masks on one 128-bit set, over landing
+//! masks computed once per position and shared by all pieces. [`Position::generate_moves`]
+//! (the public move lists) keeps the flood fill above and its order. Counting (perft's
+//! last ply) goes further: a class's hop moves are counted by the components of its
+//! landing graph, one flood fill a component rather than one a piece.
 
 use crate::error::{Error, ErrorKind};
 use crate::geometry::{class_step, frame_shift, Cell, Classes, MAX_PAD, SQUARE_DIRS, STAR_DIRS};
@@ -317,7 +317,7 @@ impl Position {
     /// Calls `emit(from, to)` for every legal move of `seat`, in no particular order (each
     /// piece's steps, then its hops in cell order of its class frame), stopping early when
     /// `emit` returns true; returns whether it stopped early. For callers that do not
-    /// depend on the order: perft, counting, "can it move".
+    /// depend on the order: perft, counting, "can it move", the search's move lists.
     #[inline(always)]
     pub(crate) fn for_each_move_unordered<F: FnMut(usize, usize) -> bool>(
         &self,
@@ -364,6 +364,51 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Readies `gen` for [`Position::destinations_unordered`] in this position (the landing
+    /// masks of the class sets); returns whether the board has class frames for its hops.
+    #[inline(always)]
+    pub(crate) fn prepare_unordered(&self, gen: &mut MoveGen) -> bool {
+        match self.short_hop_classes() {
+            Some(c) if self.rules.dirs.len() == 6 => self.fill_landings(c, gen, &STAR_DIRS),
+            Some(c) => self.fill_landings(c, gen, &SQUARE_DIRS),
+            None => return false,
+        }
+        true
+    }
+
+    /// Writes to `gen.found` the destinations of `seat`'s piece on padded `o`, as
+    /// [`Position::destinations_of`] (its steps only when `steps`, all its hops), in no
+    /// particular order: by the class sets when `prepared` (what
+    /// [`Position::prepare_unordered`] returned for this position), else by the flood fill.
+    /// Returns how many.
+    #[inline(always)]
+    pub(crate) fn destinations_unordered(
+        &self,
+        gen: &mut MoveGen,
+        seat: usize,
+        o: usize,
+        steps: bool,
+        prepared: bool,
+    ) -> usize {
+        let Some(c) = self.short_hop_classes().filter(|_| prepared) else {
+            return self.destinations_of(gen, seat, o, steps, true);
+        };
+        let mut n = if steps { self.steps_of(gen, seat, o) } else { 0 };
+        let class = (c.loc[o] >> 7) as usize;
+        let mut to = if self.rules.dirs.len() == 6 {
+            self.hop_set(c, gen, seat, o, &STAR_HOPS)
+        } else {
+            self.hop_set(c, gen, seat, o, &SQUARE_HOPS)
+        };
+        while to != 0 {
+            let b = to.trailing_zeros() as usize;
+            to &= to - 1;
+            gen.found[n] = c.pad_of[class][b];
+            n += 1;
+        }
+        n
     }
 
     /// Number of legal moves of the seat to move.

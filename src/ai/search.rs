@@ -507,16 +507,24 @@ impl<'a> Searcher<'a> {
         Self::sort(&mut self.lists[ply]);
     }
 
-    /// The move ordering's sort. Its order among equal scores is part of the moves the
-    /// search chooses (`tests/determinism.rs`), so it is always this sort of the list as
-    /// generated.
-    fn sort(list: &mut [Scored]) {
-        list.sort_unstable_by_key(|m| -m.score);
+    /// The move ordering's key: the score, highest first, then the packed move, lowest
+    /// first. A total order on the moves of a list (no two share seat, origin and
+    /// destination), so the order, and with it the moves the search chooses, does not
+    /// depend on the order the generator found them in.
+    #[inline(always)]
+    fn order_key(m: &Scored) -> u64 {
+        u64::from(m.score as u32 ^ 0x7fff_ffff) << 32 | u64::from(m.packed())
     }
 
-    /// Generates and scores the moves of the layer's seats into `lists[ply]`, in generation
-    /// order; returns the index of the best-scored move when no other has its score (the
-    /// move the sort would put first), for a search that may need no other move.
+    /// The move ordering's sort, by [`Self::order_key`].
+    fn sort(list: &mut [Scored]) {
+        list.sort_unstable_by_key(Self::order_key);
+    }
+
+    /// Generates and scores the moves of the layer's seats into `lists[ply]`, in no
+    /// particular order (the class-set generator's where the board has one); returns the
+    /// index of the move the sort puts first (`None` for an empty list), for a search that
+    /// may need no other move.
     fn generate_unsorted(&mut self, ply: usize, seats: u8, tt_move: u32) -> Option<usize> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
@@ -526,7 +534,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let ev = self.ev;
-            self.pos.for_each_move(&mut self.gen, s, |f, t| {
+            self.pos.for_each_move_unordered(&mut self.gen, s, |f, t| {
                 list.push(Scored {
                     from: f as u16,
                     to: t as u16,
@@ -537,7 +545,8 @@ impl<'a> Searcher<'a> {
             });
         }
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        for m in list.iter_mut() {
+        let (mut best, mut at) = (u64::MAX, None);
+        for (i, m) in list.iter_mut().enumerate() {
             let p = m.packed();
             if p == tt_move {
                 m.score += 1 << 24;
@@ -546,17 +555,13 @@ impl<'a> Searcher<'a> {
             } else {
                 m.score += self.history[Self::hist_index(m)].min(ROW * 4);
             }
-        }
-        let (mut best, mut at, mut unique) = (i32::MIN, 0, false);
-        for (i, m) in list.iter().enumerate() {
-            if m.score > best {
-                (best, at, unique) = (m.score, i, true);
-            } else if m.score == best {
-                unique = false;
+            let k = Self::order_key(m);
+            if k < best {
+                (best, at) = (k, Some(i));
             }
         }
         self.lists[ply] = list;
-        unique.then_some(at)
+        at
     }
 
     fn layer_seats(&self, max_layer: bool) -> u8 {
@@ -660,7 +665,7 @@ impl<'a> Searcher<'a> {
         }
         let seats = self.layer_seats(max_layer);
         // The list is sorted only once a second move is needed: most nodes need only the
-        // first, the best-scored, when no other move has its score.
+        // first, the one the sort puts first (`None` only for an empty list).
         let mut first = self.generate_unsorted(ply, seats, tt_move);
         let turn = self.pos.to_move;
         let mut list = std::mem::take(&mut self.lists[ply]);
@@ -677,12 +682,6 @@ impl<'a> Searcher<'a> {
             };
         }
         let truncate = !max_layer && self.seats > 2;
-        if first.is_none() {
-            Self::sort(&mut list);
-            if truncate {
-                list.truncate(BRS_REPLIES);
-            }
-        }
         // Children that are leaves and cannot end the game are scored without making the
         // move (see `leaf_score`).
         let leaves = depth == 1 && !self.race_only && !self.pos.is_closing();
@@ -860,13 +859,13 @@ impl<'a> Searcher<'a> {
         } else {
             &self.scratch[..]
         };
-        // The world's tie-break, then the first piece in the position's order, then the first
-        // found.
+        // The world's tie-break, then the first piece in the position's order, then the
+        // lowest destination cell: a total order, whatever order the moves were found in.
         let (ev, seed) = (self.ev, self.tie_seed);
-        let mut best: Option<((i32, i32), usize, usize)> = None;
+        let mut best: Option<((i32, i32, i32), usize, usize)> = None;
         for &m in list {
             let (f, t) = ((m >> 10 & 0x3ff) as usize, (m & 0x3ff) as usize);
-            let k = (tie_break(ev, seed, s, f, t), -((m >> 20) as i32));
+            let k = (tie_break(ev, seed, s, f, t), -((m >> 20) as i32), -(t as i32));
             if best.is_none_or(|(b, ..)| k > b) {
                 best = Some((k, f, t));
             }
@@ -879,16 +878,17 @@ impl<'a> Searcher<'a> {
         })
     }
 
-    /// Writes greedy seat `s`'s moves of the most progress to `scratch`, in the order found
-    /// (packed `piece << 20 | from << 10 | to`, the piece's index in the position's order);
-    /// when `one_short`, returns instead a move that wins on the spot, if there is one.
+    /// Writes greedy seat `s`'s moves of the most progress to `scratch`, in no particular
+    /// order (packed `piece << 20 | from << 10 | to`, the piece's index in the position's
+    /// order); when `one_short`, returns instead a move that wins on the spot, if there is
+    /// one (of several, the first piece's in the position's order, to the lowest cell).
     fn most_progress(&mut self, s: usize, one_short: bool) -> Option<Scored> {
         self.scratch.clear();
         let rules = self.pos.rules();
         // A greedy player takes a move that wins on the spot before any other (as `think`
         // plays it), and that move, a step or hop into the last hole, need not be the one of
         // most progress: a model without it can expect a round the race does not have.
-        let mut entering: Vec<(u16, u16)> = Vec::new();
+        let mut entering: Vec<(u8, u16, u16)> = Vec::new();
         let dist = &rules.dist[s];
         // The most progress found so far: a piece nearer its goal than that cannot even tie
         // it, nor can a step (which makes at most one row) beat two, so those moves are not
@@ -910,17 +910,20 @@ impl<'a> Searcher<'a> {
             }
             order[j] = i as u8;
         }
+        let prepared = self.pos.prepare_unordered(&mut self.gen);
         for &i in &order[..count] {
             let o = pieces[i as usize] as usize;
             if !one_short && (dist[o] as i32) - near < most {
                 continue;
             }
             let steps = one_short || most <= rules.step_progress;
-            let n = self.pos.destinations_of(&mut self.gen, s, o, steps, true);
+            let n = self
+                .pos
+                .destinations_unordered(&mut self.gen, s, o, steps, prepared);
             for &t in self.gen.found(n) {
                 let t = t as usize;
                 if one_short && rules.target_bits[t] & (1 << s) != 0 && rules.target_bits[o] & (1 << s) == 0 {
-                    entering.push((o as u16, t as u16));
+                    entering.push((i, o as u16, t as u16));
                 }
                 let progress = rules.progress(s, o, t);
                 if progress < most {
@@ -934,7 +937,8 @@ impl<'a> Searcher<'a> {
                     .push(u32::from(i) << 20 | (o as u32) << 10 | t as u32);
             }
         }
-        for (f, t) in entering {
+        entering.sort_unstable();
+        for (_, f, t) in entering {
             let turn = self.pos.to_move;
             self.pos.set_turn(s);
             let u = self.pos.make(f as usize, t as usize);
@@ -1463,8 +1467,8 @@ mod tests {
     #[test]
     fn the_greedy_model_skips_only_moves_that_cannot_be_chosen() {
         use crate::ai::{think, Budget, Player};
-        // Every move tried: a win on the spot first, else the greatest (progress, tie), the
-        // first of equals in generation order.
+        // Every move tried: a win on the spot first, else the greatest (progress, tie); of
+        // equals, the first piece's in the position's order, to the lowest cell.
         let reference = |pos: &Position, ev: &EvalTables, seed: u64, s: usize| {
             let rules = pos.rules();
             let mut all = Vec::new();
@@ -1472,6 +1476,9 @@ mod tests {
                 all.push((f, t));
                 false
             });
+            // By piece in the position's order, then destination.
+            let piece = |f: usize| pos.pieces[s].iter().position(|&p| p as usize == f).unwrap();
+            all.sort_by_key(|&(f, t)| (piece(f), t));
             let wins = |&(f, t): &(usize, usize)| {
                 let mut p = pos.clone();
                 p.set_turn(s);
