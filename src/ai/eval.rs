@@ -7,9 +7,16 @@
 //! inside the target camp (what finally wins). On square boards distance is measured
 //! Manhattan-style toward the target corner, which matches the staircase camps better than
 //! king moves (a cell on the camp's diagonal edge is as close as one deep inside).
+//!
+//! On the standard star for two, the cell values are learnt instead (`halma train`, the
+//! weights in `eval/star2.rs`, their provenance in `docs/ai.md`): one value a cell class
+//! (its rows from the goal and its distance from the axis), fitted to the outcomes of
+//! self-play games.
 
+use crate::geometry::Cell;
 use crate::geometry::Shape;
 use crate::position::{Position, Rules, MAX_SEATS};
+use crate::Variant;
 
 /// Units of evaluation: one row of progress is about `ROW` points.
 pub(crate) const ROW: i32 = 100;
@@ -24,6 +31,128 @@ const LATERAL: f32 = 0.3;
 /// Bonus for standing inside the target camp.
 const IN_TARGET: i32 = ROW / 2;
 
+/// The learnt values of the standard star for two (`halma train fit` writes the file).
+mod star2;
+
+/// What the evaluation knows of a cell for one seat.
+#[derive(Clone, Copy, Debug)]
+struct CellTerms {
+    cell: Cell,
+    /// Rows (star) or Manhattan units (square) from the goal.
+    dist: i32,
+    /// Evaluation points a unit of `dist`.
+    per_unit: i32,
+    /// Distance from the line between the camps, in layout units.
+    lateral: f32,
+    in_target: bool,
+}
+
+/// The terms of every cell for every seat of `rules`.
+fn cell_terms(rules: &Rules) -> Vec<Vec<CellTerms>> {
+    let geo = &rules.geo;
+    let v = &rules.variant;
+    // Centre of the layout, on every camp-to-camp axis.
+    let n = geo.len() as f32;
+    let (cx, cy) = geo.cells().fold((0.0, 0.0), |(x, y), c| {
+        let (a, b) = geo.layout(c);
+        (x + a / n, y + b / n)
+    });
+    let centre = |k: usize| {
+        let cells = geo.camp(k);
+        let m = cells.len() as f32;
+        cells.iter().fold((0.0, 0.0), |(x, y), &c| {
+            let (a, b) = geo.layout(c);
+            (x + a / m, y + b / m)
+        })
+    };
+    (0..rules.seats)
+        .map(|s| {
+            let home_camp = v.home_camps()[s] as usize;
+            let target = v.target_camp(s);
+            // Axis direction: from the home camp's centre toward the target camp's centre.
+            let (hx, hy) = centre(home_camp);
+            let (tx, ty) = centre(geo.opposite_camp(home_camp));
+            let len = ((tx - hx).powi(2) + (ty - hy).powi(2)).sqrt().max(1e-3);
+            let (ax, ay) = ((tx - hx) / len, (ty - hy) / len);
+            geo.cells()
+                .map(|c| {
+                    let (x, y) = geo.layout(c);
+                    let lateral = ((x - cx) * ay - (y - cy) * ax).abs();
+                    let (dist, per_unit) = match geo.shape() {
+                        Shape::Star { .. } => (geo.distance_to_target(home_camp, c), ROW),
+                        Shape::Square { size } => {
+                            let (px, py) = geo.coord(c);
+                            let m = size as i32 - 1;
+                            let (gx, gy) = match geo.opposite_camp(home_camp) {
+                                0 => (0, 0),
+                                1 => (0, m),
+                                2 => (m, m),
+                                _ => (m, 0),
+                            };
+                            ((px - gx).abs() + (py - gy).abs(), ROW / 2)
+                        }
+                    };
+                    CellTerms {
+                        cell: c,
+                        dist,
+                        per_unit,
+                        lateral,
+                        in_target: target.is_some_and(|t| geo.camp(t).contains(&c)),
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+impl CellTerms {
+    /// The hand-set value: a convex distance cost, the lane drift, the camp bonus.
+    fn hand_set(&self) -> i32 {
+        let (d, u) = (self.dist, self.per_unit);
+        let mut val = -(d * u + d * d * u / CONVEX);
+        val -= (self.lateral * u as f32 * LATERAL) as i32;
+        if self.in_target {
+            val += IN_TARGET;
+        }
+        val
+    }
+
+    /// The class of the cell: its distance and its distance from the axis in hundredths
+    /// (a cell and its mirror image share a class).
+    fn class(&self) -> (i32, i32) {
+        (self.dist, (self.lateral * 100.0).round() as i32)
+    }
+}
+
+/// Whether the learnt values apply: the standard star (side 4) with two seats, and the
+/// weights file says `play yes` (a fit that did not play better stays out of play).
+fn learnt_applies(rules: &Rules) -> bool {
+    has_classes(rules) && learnt_in_play()
+}
+
+/// Whether the board has [`CellClasses`]: the standard star (side 4) with two seats.
+fn has_classes(rules: &Rules) -> bool {
+    matches!(rules.geo.shape(), Shape::Star { side: 4 }) && rules.seats == 2
+}
+
+/// Whether the learnt values are in play ([`star2::PLAY`]: a fit that did not play better
+/// stays out of play, recorded).
+fn learnt_in_play() -> bool {
+    star2::PLAY
+}
+
+/// The learnt cost of the hindmost piece: hundredths of a row a row of its distance from
+/// the goal.
+fn learnt_hindmost() -> i32 {
+    star2::HINDMOST
+}
+
+/// The learnt values by class: (rows from the goal, distance from the axis in hundredths),
+/// value in hundredths of a row.
+fn learnt_values() -> Vec<((i32, i32), i32)> {
+    star2::VALUES.iter().map(|&(d, lat, v)| ((d, lat), v)).collect()
+}
+
 /// Per-seat cell values for one variant.
 #[derive(Debug)]
 pub(crate) struct EvalTables {
@@ -31,66 +160,42 @@ pub(crate) struct EvalTables {
     pub value: [Vec<i32>; MAX_SEATS],
     /// Sum of the values of seat `s`'s home cells (its score at the start).
     pub home: [i32; MAX_SEATS],
+    /// The learnt weight of the hindmost piece's distance (the straggler the whole army
+    /// waits for), negative: the evaluation adds it times the rows of each side's hindmost
+    /// piece from its goal, ours less theirs. 0 where nothing is learnt.
+    pub hindmost: i32,
 }
 
 impl EvalTables {
     pub(crate) fn new(rules: &Rules) -> EvalTables {
         let geo = &rules.geo;
         let v = &rules.variant;
+        let learnt = if learnt_applies(rules) {
+            learnt_values()
+        } else {
+            Vec::new()
+        };
         let mut value: [Vec<i32>; MAX_SEATS] = Default::default();
         let mut home = [0; MAX_SEATS];
-        // Centre of the layout, on every camp-to-camp axis.
-        let n = geo.len() as f32;
-        let (cx, cy) = geo.cells().fold((0.0, 0.0), |(x, y), c| {
-            let (a, b) = geo.layout(c);
-            (x + a / n, y + b / n)
-        });
-        for s in 0..rules.seats {
-            let home_camp = v.home_camps()[s] as usize;
-            let target = v.target_camp(s);
+        for (s, terms) in cell_terms(rules).into_iter().enumerate() {
             let mut table = vec![0i32; geo.pad_len];
-            // Axis direction: from the home camp's centre toward the target camp's centre.
-            let centre = |k: usize| {
-                let cells = geo.camp(k);
-                let m = cells.len() as f32;
-                cells.iter().fold((0.0, 0.0), |(x, y), &c| {
-                    let (a, b) = geo.layout(c);
-                    (x + a / m, y + b / m)
-                })
-            };
-            let (hx, hy) = centre(home_camp);
-            let (tx, ty) = centre(geo.opposite_camp(home_camp));
-            let len = ((tx - hx).powi(2) + (ty - hy).powi(2)).sqrt().max(1e-3);
-            let (ax, ay) = ((tx - hx) / len, (ty - hy) / len);
-            for c in geo.cells() {
-                let pad = geo.pad(c);
-                let (x, y) = geo.layout(c);
-                let lateral = ((x - cx) * ay - (y - cy) * ax).abs();
-                let (dist, per_unit) = match geo.shape() {
-                    Shape::Star { .. } => (geo.distance_to_target(home_camp, c), ROW),
-                    Shape::Square { size } => {
-                        let (px, py) = geo.coord(c);
-                        let m = size as i32 - 1;
-                        let (gx, gy) = match geo.opposite_camp(home_camp) {
-                            0 => (0, 0),
-                            1 => (0, m),
-                            2 => (m, m),
-                            _ => (m, 0),
-                        };
-                        ((px - gx).abs() + (py - gy).abs(), ROW / 2)
-                    }
-                };
-                let mut val = -(dist * per_unit + dist * dist * per_unit / CONVEX);
-                val -= (lateral * per_unit as f32 * LATERAL) as i32;
-                if target.is_some_and(|t| geo.camp(t).contains(&c)) {
-                    val += IN_TARGET;
-                }
-                table[pad] = val;
+            for t in terms {
+                let class = t.class();
+                table[geo.pad(t.cell)] = learnt
+                    .iter()
+                    .find(|(k, _)| *k == class)
+                    .map_or_else(|| t.hand_set(), |&(_, v)| v);
             }
+            let home_camp = v.home_camps()[s] as usize;
             home[s] = geo.camp(home_camp).iter().map(|&c| table[geo.pad(c)]).sum();
             value[s] = table;
         }
-        EvalTables { value, home }
+        let hindmost = if learnt.is_empty() { 0 } else { learnt_hindmost() };
+        EvalTables {
+            value,
+            home,
+            hindmost,
+        }
     }
 
     /// Progress of seat `s` (0-based): the value of its pieces relative to the start,
@@ -109,5 +214,116 @@ impl EvalTables {
     #[inline]
     pub(crate) fn gain(&self, s: usize, from: usize, to: usize) -> i32 {
         self.value[s][to] - self.value[s][from]
+    }
+}
+
+/// The classes of cells the learnt evaluation gives values to (`halma train`): on the
+/// standard star for two, a cell's rows from its goal and its distance from the axis, as
+/// seen by each seat, so that one value serves both seats and mirror images.
+#[derive(Clone, Debug)]
+pub struct CellClasses {
+    /// Each class's key: rows from the goal, distance from the axis in hundredths.
+    pub keys: Vec<(i32, i32)>,
+    /// Each class's hand-set value (hundredths of a row), the prior of a fit.
+    pub prior: Vec<i32>,
+    /// Each class's value in the engine now (the learnt one where there is one).
+    pub current: Vec<i32>,
+    /// `class[seat][cell]`: the class of a cell for a seat.
+    class: Vec<Vec<u16>>,
+}
+
+impl CellClasses {
+    /// The classes of `variant`, `None` unless it is a star of side 4 for two seats.
+    pub fn new(variant: &Variant) -> Option<CellClasses> {
+        let rules = Rules::new(*variant);
+        if !has_classes(&rules) {
+            return None;
+        }
+        let learnt = if learnt_in_play() {
+            learnt_values()
+        } else {
+            Vec::new()
+        };
+        let terms = cell_terms(&rules);
+        let mut keys: Vec<(i32, i32)> = terms[0].iter().map(CellTerms::class).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let of = |k: (i32, i32)| keys.binary_search(&k).ok();
+        let mut prior = vec![0; keys.len()];
+        let mut current = vec![0; keys.len()];
+        let mut class = Vec::new();
+        for seat_terms in &terms {
+            let mut row = vec![u16::MAX; rules.geo.len()];
+            for t in seat_terms {
+                let k = of(t.class())?;
+                row[t.cell.index()] = k as u16;
+                prior[k] = t.hand_set();
+                current[k] = learnt
+                    .iter()
+                    .find(|(c, _)| *c == t.class())
+                    .map_or(prior[k], |&(_, v)| v);
+            }
+            class.push(row);
+        }
+        Some(CellClasses {
+            keys,
+            prior,
+            current,
+            class,
+        })
+    }
+
+    /// The class of `cell` for `seat` (0-based).
+    pub fn class_of(&self, seat: usize, cell: Cell) -> usize {
+        self.class[seat][cell.index()] as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_learnt_value_is_a_class_of_the_star() {
+        assert!(learnt_hindmost() < 0, "the hindmost piece costs");
+        let learnt = learnt_values();
+        let classes = CellClasses::new(&"star-2".parse().unwrap()).unwrap();
+        assert_eq!(learnt.len(), classes.keys.len(), "one value a class");
+        for (k, _) in &learnt {
+            assert!(classes.keys.contains(k), "{k:?} is no class of the star");
+        }
+    }
+
+    #[test]
+    fn the_learnt_values_favour_progress() {
+        // Along the axis, a cell nearer the goal is worth more (farther back the hindmost
+        // piece's cost takes over).
+        let learnt = learnt_values();
+        let axis = |d: i32| {
+            let on_axis = learnt.iter().filter(|(k, _)| k.0 == d).min_by_key(|(k, _)| k.1);
+            on_axis.unwrap().1
+        };
+        for d in 0..12 {
+            assert!(
+                axis(d) > axis(d + 1),
+                "distance {d}: {} against {}",
+                axis(d),
+                axis(d + 1)
+            );
+        }
+    }
+
+    #[test]
+    fn only_the_star_for_two_is_learnt() {
+        for v in ["star-3", "star-6", "halma", "halma-8x8", "star-2+side=3"] {
+            let rules = Rules::new(v.parse().unwrap());
+            let tables = EvalTables::new(&rules);
+            for (s, terms) in cell_terms(&rules).iter().enumerate() {
+                for t in terms {
+                    assert_eq!(tables.value[s][rules.geo.pad(t.cell)], t.hand_set(), "{v}");
+                }
+            }
+        }
+        assert!(CellClasses::new(&"star-3".parse().unwrap()).is_none());
     }
 }

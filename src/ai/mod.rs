@@ -23,6 +23,7 @@ mod selfplay;
 
 use crate::geometry::{Cell, Shape};
 use crate::position::{Move, Position};
+pub use eval::CellClasses;
 use eval::{EvalTables, ROW};
 use search::{Searcher, MAX_DEPTH, WIN};
 use std::str::FromStr;

@@ -150,6 +150,10 @@ pub(crate) struct Searcher<'a> {
     /// What each `make` changed in `scores`: the mover's seat and change, and a swapped
     /// piece's (seat and change; 0 without a swap), for `unmake`.
     score_moves: Vec<(u8, i32, u8, i32)>,
+    /// Each seat's hindmost piece's distance from its goal, kept by `make` and `unmake` when
+    /// the evaluation counts it (`EvalTables::hindmost`), and what each `make` replaced.
+    far: [u8; MAX_SEATS],
+    far_moves: Vec<[u8; MAX_SEATS]>,
     /// Each seat's team (`Variant::team_of`).
     team_of: [u8; MAX_SEATS],
     /// How the race model breaks an opponent's ties between most-progress moves: 0 by the
@@ -315,6 +319,8 @@ impl<'a> Searcher<'a> {
             gains: Vec::with_capacity(MAX_PLY * MAX_SEATS),
             scores: std::array::from_fn(|s| if s < r.seats { ev.seat_score(pos, s) } else { 0 }),
             score_moves: Vec::with_capacity(MAX_PLY * MAX_SEATS),
+            far: std::array::from_fn(|s| if s < r.seats { hindmost(pos, s) } else { 0 }),
+            far_moves: Vec::with_capacity(MAX_PLY * MAX_SEATS),
             team_of: std::array::from_fn(|s| if s < r.seats { v.team_of(s) as u8 } else { 0 }),
             tie_seed: 0,
             ties: if opposing_sides > 1 {
@@ -395,7 +401,68 @@ impl<'a> Searcher<'a> {
     /// The undiscounted score of the position (see [`Self::evaluate`]).
     fn static_eval(&self) -> i32 {
         debug_assert!((0..self.seats).all(|s| self.scores[s] == self.ev.seat_score(&self.pos, s)));
-        self.eval_scores(&self.scores)
+        self.eval_scores(&self.scores) + self.straggler(None)
+    }
+
+    /// The learnt cost of the hindmost pieces (`EvalTables::hindmost`), ours less the
+    /// opponent's, after move `moved` when it is given (not made). 0 where nothing is learnt
+    /// (every board but the star for two) and in a race.
+    #[inline]
+    fn straggler(&self, moved: Option<&Scored>) -> i32 {
+        let w = self.ev.hindmost;
+        if w == 0 || self.race_only {
+            return 0;
+        }
+        debug_assert!((0..self.seats).all(|s| self.far[s] == hindmost(&self.pos, s)));
+        let mut far = self.far;
+        if let Some(m) = moved {
+            let r = self.pos.rules();
+            let (sd, f, t) = (m.seat as usize, m.from as usize, m.to as usize);
+            let other = self.pos.board[t];
+            if other != EMPTY && (other as usize) <= MAX_SEATS {
+                return self.straggler_slow(m);
+            }
+            if r.dist[sd][f] < far[sd] {
+                far[sd] = far[sd].max(r.dist[sd][t]);
+            } else {
+                // The hindmost piece moves: the next one back, or where it lands.
+                let mut next = r.dist[sd][t];
+                for &p in &self.pos.pieces[sd][..self.pos.count[sd] as usize] {
+                    if p as usize != f {
+                        next = next.max(r.dist[sd][p as usize]);
+                    }
+                }
+                far[sd] = next;
+            }
+        }
+        let mut total = 0;
+        for (s, &d) in far.iter().enumerate().take(self.seats) {
+            let h = w * i32::from(d);
+            total += if self.team & (1 << s) != 0 { h } else { -h };
+        }
+        total
+    }
+
+    /// [`Self::straggler`] after a swapping move, by scanning the pieces.
+    #[cold]
+    fn straggler_slow(&self, m: &Scored) -> i32 {
+        let r = self.pos.rules();
+        let mut total = 0;
+        for s in 0..self.seats {
+            let mut far = 0;
+            for &p in &self.pos.pieces[s][..self.pos.count[s] as usize] {
+                let mut p = p as usize;
+                if m.seat as usize == s && p == m.from as usize {
+                    p = m.to as usize;
+                } else if p == m.to as usize {
+                    p = m.from as usize;
+                }
+                far = far.max(r.dist[s][p]);
+            }
+            let h = self.ev.hindmost * i32::from(far);
+            total += if self.team & (1 << s) != 0 { h } else { -h };
+        }
+        total
     }
 
     /// [`Self::static_eval`] of a position whose seats score `scores`.
@@ -598,8 +665,25 @@ impl<'a> Searcher<'a> {
         self.scores[moved.0 as usize] += moved.1;
         self.scores[moved.2 as usize] += moved.3;
         self.score_moves.push(moved);
+        if self.ev.hindmost != 0 {
+            self.far_moves.push(self.far);
+        }
         self.pos.set_turn(m.seat as usize);
-        self.pos.make(m.from as usize, m.to as usize)
+        let u = self.pos.make(m.from as usize, m.to as usize);
+        if self.ev.hindmost != 0 {
+            let r = self.pos.rules();
+            let (sd, f, t) = (m.seat as usize, m.from as usize, m.to as usize);
+            let far = self.far[sd];
+            self.far[sd] = if r.dist[sd][f] < far {
+                far.max(r.dist[sd][t])
+            } else {
+                hindmost(&self.pos, sd)
+            };
+            if moved.3 != 0 {
+                self.far[moved.2 as usize] = hindmost(&self.pos, moved.2 as usize);
+            }
+        }
+        u
     }
 
     /// What move `m` changes in `scores`: the mover's seat and gain, and the seat and change
@@ -621,6 +705,11 @@ impl<'a> Searcher<'a> {
         if let Some((g, counted)) = self.gains.pop() {
             self.race_gain -= g;
             self.our_moves -= usize::from(counted);
+        }
+        if self.ev.hindmost != 0 {
+            if let Some(f) = self.far_moves.pop() {
+                self.far = f;
+            }
         }
         if let Some((s, d, o, e)) = self.score_moves.pop() {
             self.scores[s as usize] -= d;
@@ -804,7 +893,7 @@ impl<'a> Searcher<'a> {
         let mut scores = self.scores;
         scores[s as usize] += d;
         scores[o as usize] += e;
-        Some(self.eval_scores(&scores) + if leaf_max { TEMPO } else { -TEMPO })
+        Some(self.eval_scores(&scores) + self.straggler(Some(m)) + if leaf_max { TEMPO } else { -TEMPO })
     }
 
     /// At a race leaf where our side is to move: what our next move would add, the gain
@@ -1193,6 +1282,16 @@ impl<'a> Searcher<'a> {
 
 /// How a greedy seat `s` ranks its move `f`-`t` among those of equal progress: by its
 /// evaluation in world 0, else at random, the same way on every line of world `seed`.
+/// The distance from its goal of seat `s`'s hindmost piece.
+fn hindmost(pos: &Position, s: usize) -> u8 {
+    let dist = &pos.rules().dist[s];
+    pos.pieces[s][..pos.count[s] as usize]
+        .iter()
+        .map(|&p| dist[p as usize])
+        .max()
+        .unwrap_or(0)
+}
+
 fn tie_break(ev: &EvalTables, seed: u64, s: usize, f: usize, t: usize) -> i32 {
     if seed == 0 {
         ev.gain(s, f, t)

@@ -11,6 +11,7 @@ mod procs;
 mod referee;
 mod rules;
 mod solve;
+mod train;
 
 use clap::{Parser, Subcommand};
 use halma::{Move, Position, Variant};
@@ -46,6 +47,7 @@ enum Command {
     Match(referee::MatchArgs),
     Openings(referee::OpeningsArgs),
     Puzzle(solve::PuzzleArgs),
+    Train(train::TrainArgs),
 }
 
 /// A failed command: the message for the user (clap reports usage errors itself).
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Command::Match(a) => referee::run_match(a),
         Command::Openings(a) => referee::openings(a),
         Command::Puzzle(a) => solve::puzzle(a),
+        Command::Train(a) => train::train(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
