@@ -22,7 +22,7 @@ set -euo pipefail
 # Budget for the optimised wasm module, gzipped, in KiB: the measured size plus a little
 # headroom (128.0 KiB measured, with serde-wasm-bindgen, web-sys, the panic hook and the
 # standard allocator and sorts). Raise it only on purpose; history: docs/engine.md "Size".
-WASM_GZIP_BUDGET_KB=130
+WASM_GZIP_BUDGET_KB=145
 
 # Budget for what players feel: the bytes (gzipped) a first visit to the game page transfers
 # until the board is drawn after "Play the computer" (tests/first-visit.mjs; 252 KiB
