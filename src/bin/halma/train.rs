@@ -365,6 +365,27 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     x
 }
 
+/// The samples with [`EXTRA`] feature `e` as one more class, `class`.
+fn with_extra(samples: &[Sample], class: usize, e: usize) -> Vec<Sample> {
+    samples
+        .iter()
+        .map(|s| {
+            let mut counts = s.counts.clone();
+            counts.push((class as u16, s.extra[e]));
+            Sample { counts, ..*s }
+        })
+        .collect()
+}
+
+/// Weights (or ridges) with one more class, `value`, before the side to move's (the last).
+fn one_more(w: &[f64], value: f64) -> Vec<f64> {
+    let (classes, last) = w.split_at(w.len() - 1);
+    let mut v = classes.to_vec();
+    v.push(value);
+    v.extend_from_slice(last);
+    v
+}
+
 fn fit(a: FitArgs) -> Outcome {
     let classes = CellClasses::new(&ccp::ccerl_variant()).ok_or("the CCERL variant has no cell classes")?;
     let samples = read_samples(&a.data, &classes)?;
@@ -424,21 +445,8 @@ fn fit(a: FitArgs) -> Outcome {
     );
     for (e, name) in EXTRA.iter().enumerate() {
         // The feature as one more class, its value free.
-        let with: Vec<Sample> = samples
-            .iter()
-            .map(|s| {
-                let mut counts = s.counts.clone();
-                counts.push((k as u16, s.extra[e]));
-                Sample { counts, ..*s }
-            })
-            .collect();
-        let mut c = w[..k].to_vec();
-        c.push(0.0);
-        c.push(w[k]);
-        let mut r = ridge[..k].to_vec();
-        r.push(0.0);
-        r.push(0.0);
-        let we = newton(&with, &c, &r, 30);
+        let with = with_extra(&samples, k, e);
+        let we = newton(&with, &one_more(&w, 0.0), &one_more(&ridge, 0.0), 30);
         println!(
             "with {name}: weight {:.1} hundredths of a row a row; log-loss held out {:.5}",
             we[k] / scale,
@@ -446,20 +454,9 @@ fn fit(a: FitArgs) -> Outcome {
         );
     }
     // The engine's model: the cell values and the hindmost piece (EXTRA[0]).
-    let joint: Vec<Sample> = samples
-        .iter()
-        .map(|s| {
-            let mut counts = s.counts.clone();
-            counts.push((k as u16, s.extra[0]));
-            Sample { counts, ..*s }
-        })
-        .collect();
-    let mut c = centre[..k].to_vec();
-    c.push(0.0);
-    c.push(centre[k]);
-    let mut r = ridge[..k].to_vec();
-    r.push(0.0);
-    r.push(0.0);
+    let joint = with_extra(&samples, k, 0);
+    let mut c = one_more(&centre, 0.0);
+    let mut r = one_more(&ridge, 0.0);
     if a.keep_cells {
         // The hand-set values as they are (one class of weight `scale`), the hindmost free.
         let hs: Vec<Sample> = prior_samples
