@@ -470,13 +470,7 @@ impl Geometry {
         let (a, b) = self.coord(cell);
         match self.shape {
             Shape::Square { size } => {
-                let m = size as i32 - 1;
-                let (tx, ty) = match self.opposite_camp(home) {
-                    0 => (0, 0),
-                    1 => (0, m),
-                    2 => (m, m),
-                    _ => (m, 0),
-                };
+                let (tx, ty) = square_target_corner(size, self.opposite_camp(home));
                 (a - tx).abs().max((b - ty).abs())
             }
             Shape::Star { side } => {
@@ -532,6 +526,18 @@ impl fmt::Display for Shape {
             Shape::Square { size } => write!(f, "{size}×{size} board"),
             Shape::Star { side } => write!(f, "star board of side {side}"),
         }
+    }
+}
+
+/// The corner cell's coordinates of camp `camp` on a square board of side `size`: the far
+/// end of the seats' targets there.
+pub(crate) fn square_target_corner(size: u8, camp: usize) -> (i32, i32) {
+    let m = i32::from(size) - 1;
+    match camp {
+        0 => (0, 0),
+        1 => (0, m),
+        2 => (m, m),
+        _ => (m, 0),
     }
 }
 

@@ -13,8 +13,8 @@
 //! (its rows from the goal and its distance from the axis), fitted to the outcomes of
 //! self-play games.
 
-use crate::geometry::Cell;
 use crate::geometry::Shape;
+use crate::geometry::{square_target_corner, Cell};
 use crate::position::{Position, Rules, MAX_SEATS};
 use crate::Variant;
 
@@ -82,13 +82,7 @@ fn cell_terms(rules: &Rules) -> Vec<Vec<CellTerms>> {
                         Shape::Star { .. } => (geo.distance_to_target(home_camp, c), ROW),
                         Shape::Square { size } => {
                             let (px, py) = geo.coord(c);
-                            let m = size as i32 - 1;
-                            let (gx, gy) = match geo.opposite_camp(home_camp) {
-                                0 => (0, 0),
-                                1 => (0, m),
-                                2 => (m, m),
-                                _ => (m, 0),
-                            };
+                            let (gx, gy) = square_target_corner(size, geo.opposite_camp(home_camp));
                             ((px - gx).abs() + (py - gy).abs(), ROW / 2)
                         }
                     };
@@ -124,10 +118,10 @@ impl CellTerms {
     }
 }
 
-/// Whether the learnt values apply: the standard star (side 4) with two seats, and the
-/// weights file says `play yes` (a fit that did not play better stays out of play).
+/// Whether the learnt values apply: a board with [`CellClasses`], and the values in play
+/// ([`star2::PLAY`]: a fit that did not play better stays out of play, recorded).
 fn learnt_applies(rules: &Rules) -> bool {
-    has_classes(rules) && learnt_in_play()
+    has_classes(rules) && star2::PLAY
 }
 
 /// Whether the board has [`CellClasses`]: the standard star (side 4) with two seats.
@@ -135,22 +129,13 @@ fn has_classes(rules: &Rules) -> bool {
     matches!(rules.geo.shape(), Shape::Star { side: 4 }) && rules.seats == 2
 }
 
-/// Whether the learnt values are in play ([`star2::PLAY`]: a fit that did not play better
-/// stays out of play, recorded).
-fn learnt_in_play() -> bool {
-    star2::PLAY
-}
-
-/// The learnt cost of the hindmost piece: hundredths of a row a row of its distance from
-/// the goal.
-fn learnt_hindmost() -> i32 {
-    star2::HINDMOST
-}
-
-/// The learnt values by class: (rows from the goal, distance from the axis in hundredths),
-/// value in hundredths of a row.
-fn learnt_values() -> Vec<((i32, i32), i32)> {
-    star2::VALUES.iter().map(|&(d, lat, v)| ((d, lat), v)).collect()
+/// The learnt value of a cell class (rows from the goal, distance from the axis in
+/// hundredths), in hundredths of a row.
+fn learnt_value(class: (i32, i32)) -> Option<i32> {
+    star2::VALUES
+        .iter()
+        .find(|&&(d, lat, _)| (d, lat) == class)
+        .map(|&(.., v)| v)
 }
 
 /// Per-seat cell values for one variant.
@@ -170,27 +155,20 @@ impl EvalTables {
     pub(crate) fn new(rules: &Rules) -> EvalTables {
         let geo = &rules.geo;
         let v = &rules.variant;
-        let learnt = if learnt_applies(rules) {
-            learnt_values()
-        } else {
-            Vec::new()
-        };
+        let learnt = learnt_applies(rules);
         let mut value: [Vec<i32>; MAX_SEATS] = Default::default();
         let mut home = [0; MAX_SEATS];
         for (s, terms) in cell_terms(rules).into_iter().enumerate() {
             let mut table = vec![0i32; geo.pad_len];
             for t in terms {
-                let class = t.class();
-                table[geo.pad(t.cell)] = learnt
-                    .iter()
-                    .find(|(k, _)| *k == class)
-                    .map_or_else(|| t.hand_set(), |&(_, v)| v);
+                let value = if learnt { learnt_value(t.class()) } else { None };
+                table[geo.pad(t.cell)] = value.unwrap_or_else(|| t.hand_set());
             }
             let home_camp = v.home_camps()[s] as usize;
             home[s] = geo.camp(home_camp).iter().map(|&c| table[geo.pad(c)]).sum();
             value[s] = table;
         }
-        let hindmost = if learnt.is_empty() { 0 } else { learnt_hindmost() };
+        let hindmost = if learnt { star2::HINDMOST } else { 0 };
         EvalTables {
             value,
             home,
@@ -226,8 +204,6 @@ pub struct CellClasses {
     pub keys: Vec<(i32, i32)>,
     /// Each class's hand-set value (hundredths of a row), the prior of a fit.
     pub prior: Vec<i32>,
-    /// Each class's value in the engine now (the learnt one where there is one).
-    pub current: Vec<i32>,
     /// `class[seat][cell]`: the class of a cell for a seat.
     class: Vec<Vec<u16>>,
 }
@@ -239,18 +215,12 @@ impl CellClasses {
         if !has_classes(&rules) {
             return None;
         }
-        let learnt = if learnt_in_play() {
-            learnt_values()
-        } else {
-            Vec::new()
-        };
         let terms = cell_terms(&rules);
         let mut keys: Vec<(i32, i32)> = terms[0].iter().map(CellTerms::class).collect();
         keys.sort_unstable();
         keys.dedup();
         let of = |k: (i32, i32)| keys.binary_search(&k).ok();
         let mut prior = vec![0; keys.len()];
-        let mut current = vec![0; keys.len()];
         let mut class = Vec::new();
         for seat_terms in &terms {
             let mut row = vec![u16::MAX; rules.geo.len()];
@@ -258,19 +228,10 @@ impl CellClasses {
                 let k = of(t.class())?;
                 row[t.cell.index()] = k as u16;
                 prior[k] = t.hand_set();
-                current[k] = learnt
-                    .iter()
-                    .find(|(c, _)| *c == t.class())
-                    .map_or(prior[k], |&(_, v)| v);
             }
             class.push(row);
         }
-        Some(CellClasses {
-            keys,
-            prior,
-            current,
-            class,
-        })
+        Some(CellClasses { keys, prior, class })
     }
 
     /// The class of `cell` for `seat` (0-based).
@@ -283,10 +244,15 @@ impl CellClasses {
 mod tests {
     use super::*;
 
+    /// The learnt values by class.
+    fn learnt() -> Vec<((i32, i32), i32)> {
+        star2::VALUES.iter().map(|&(d, lat, v)| ((d, lat), v)).collect()
+    }
+
     #[test]
     fn every_learnt_value_is_a_class_of_the_star() {
-        assert!(learnt_hindmost() < 0, "the hindmost piece costs");
-        let learnt = learnt_values();
+        const { assert!(star2::HINDMOST < 0, "the hindmost piece costs") };
+        let learnt = learnt();
         let classes = CellClasses::new(&"star-2".parse().unwrap()).unwrap();
         assert_eq!(learnt.len(), classes.keys.len(), "one value a class");
         for (k, _) in &learnt {
@@ -298,7 +264,7 @@ mod tests {
     fn the_learnt_values_favour_progress() {
         // Along the axis, a cell nearer the goal is worth more (farther back the hindmost
         // piece's cost takes over).
-        let learnt = learnt_values();
+        let learnt = learnt();
         let axis = |d: i32| {
             let on_axis = learnt.iter().filter(|(k, _)| k.0 == d).min_by_key(|(k, _)| k.1);
             on_axis.unwrap().1
