@@ -154,7 +154,7 @@ pub fn analyse(pos: &Position, budget: Budget, seed: u64, clock: &dyn Clock) -> 
     }
     let (mut wins, mut playouts) = (Vec::new(), 0);
     if !two_sided {
-        let ev = EvalTables::new(pos.rules());
+        let ev = EvalTables::level5(pos.rules());
         let limits = budget_limits(budget, 1.0 / PLAYOUT_SHARE);
         let mut s = Searcher::new(pos, &ev, &limits, clock);
         let mut rng = Rng::new(seed ^ pos.hash());
@@ -200,7 +200,7 @@ pub fn analyse(pos: &Position, budget: Budget, seed: u64, clock: &dyn Clock) -> 
 /// The mean gain of the moves of `line` for their movers, in the evaluation's units
 /// (hundredths of a row), at least a row: what a move is worth here.
 fn mean_gain(pos: &Position, line: &[LineMove]) -> i32 {
-    let ev = EvalTables::new(pos.rules());
+    let ev = EvalTables::level5(pos.rules());
     let g = pos.geometry();
     let total: i32 = line
         .iter()

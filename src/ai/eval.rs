@@ -26,6 +26,11 @@ pub(crate) const ROW: i32 = 100;
 /// 95.0% in two runs) other weights made no measurable difference: 1/2 won 93.6%, 1/3 95.0%
 /// (but 93.0% on seeds 23–34, where 1/5 won 94.0% on seeds 23–32), 1/9 93.7%.
 const CONVEX: i32 = 5;
+/// Level 5's cost on the standard star for two: `d + d²/CONVEX_LEVEL5` rows, far steeper.
+/// The levels below keep [`CONVEX`] (their blur and ladder were measured with it). Against
+/// the MCTS engine at 100 ms a move, 32 games each: 1/5 scored 19%, 1/3 33%, 1/2 42%, 1/1
+/// 55%, 2/1 58%, linear 0%; 1/1 beat 1/5 by 30-0-2 (docs/ai.md, "The straggler's cost").
+const CONVEX_LEVEL5: i32 = 1;
 /// Cost per cell of distance from the line between the camps, in rows.
 const LATERAL: f32 = 0.3;
 /// Bonus for standing inside the target camp.
@@ -100,10 +105,11 @@ fn cell_terms(rules: &Rules) -> Vec<Vec<CellTerms>> {
 }
 
 impl CellTerms {
-    /// The hand-set value: a convex distance cost, the lane drift, the camp bonus.
-    fn hand_set(&self) -> i32 {
+    /// The hand-set value: a convex distance cost (`d + d²/convex` rows), the lane drift,
+    /// the camp bonus.
+    fn hand_set(&self, convex: i32) -> i32 {
         let (d, u) = (self.dist, self.per_unit);
-        let mut val = -(d * u + d * d * u / CONVEX);
+        let mut val = -(d * u + d * d * u / convex);
         val -= (self.lateral * u as f32 * LATERAL) as i32;
         if self.in_target {
             val += IN_TARGET;
@@ -152,7 +158,19 @@ pub(crate) struct EvalTables {
 }
 
 impl EvalTables {
+    /// The values of levels 1 to 4 (and of every level off the standard star for two).
     pub(crate) fn new(rules: &Rules) -> EvalTables {
+        EvalTables::with_convex(rules, CONVEX)
+    }
+
+    /// Level 5's values: on the standard star for two the steeper cost of
+    /// [`CONVEX_LEVEL5`], elsewhere those of [`EvalTables::new`].
+    pub(crate) fn level5(rules: &Rules) -> EvalTables {
+        let convex = if has_classes(rules) { CONVEX_LEVEL5 } else { CONVEX };
+        EvalTables::with_convex(rules, convex)
+    }
+
+    fn with_convex(rules: &Rules, convex: i32) -> EvalTables {
         let geo = &rules.geo;
         let v = &rules.variant;
         let learnt = learnt_applies(rules);
@@ -162,7 +180,7 @@ impl EvalTables {
             let mut table = vec![0i32; geo.pad_len];
             for t in terms {
                 let value = if learnt { learnt_value(t.class()) } else { None };
-                table[geo.pad(t.cell)] = value.unwrap_or_else(|| t.hand_set());
+                table[geo.pad(t.cell)] = value.unwrap_or_else(|| t.hand_set(convex));
             }
             let home_camp = v.home_camps()[s] as usize;
             home[s] = geo.camp(home_camp).iter().map(|&c| table[geo.pad(c)]).sum();
@@ -227,7 +245,7 @@ impl CellClasses {
             for t in seat_terms {
                 let k = of(t.class())?;
                 row[t.cell.index()] = k as u16;
-                prior[k] = t.hand_set();
+                prior[k] = t.hand_set(CONVEX);
             }
             class.push(row);
         }
@@ -261,6 +279,34 @@ mod tests {
     }
 
     #[test]
+    fn level5_is_steeper_on_the_standard_star_for_two_only() {
+        let names = [
+            "star-2",
+            "star-2+any-camp+balance+turns=120",
+            "star-2+side=3",
+            "star-3",
+            "star-6",
+            "halma",
+            "halma-8x8",
+        ];
+        for name in names {
+            let rules = Rules::new(name.parse().unwrap());
+            let (levels, deep) = (EvalTables::new(&rules), EvalTables::level5(&rules));
+            let steep = name.starts_with("star-2") && !name.contains("side=3");
+            let convex = if steep { CONVEX_LEVEL5 } else { CONVEX };
+            for (s, terms) in cell_terms(&rules).into_iter().enumerate() {
+                for t in terms {
+                    let pad = rules.geo.pad(t.cell);
+                    assert_eq!(levels.value[s][pad], t.hand_set(CONVEX), "{name}");
+                    assert_eq!(deep.value[s][pad], t.hand_set(convex), "{name}");
+                }
+            }
+            let total = |e: &EvalTables| e.value[0].iter().map(|&v| i64::from(v)).sum::<i64>();
+            assert_eq!(total(&deep) < total(&levels), steep, "{name}");
+        }
+    }
+
+    #[test]
     fn the_learnt_values_favour_progress() {
         // Along the axis, a cell nearer the goal is worth more (farther back the hindmost
         // piece's cost takes over).
@@ -286,7 +332,7 @@ mod tests {
             let tables = EvalTables::new(&rules);
             for (s, terms) in cell_terms(&rules).iter().enumerate() {
                 for t in terms {
-                    assert_eq!(tables.value[s][rules.geo.pad(t.cell)], t.hand_set(), "{v}");
+                    assert_eq!(tables.value[s][rules.geo.pad(t.cell)], t.hand_set(CONVEX), "{v}");
                 }
             }
         }

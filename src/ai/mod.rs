@@ -335,7 +335,14 @@ pub fn think(
                 _ => (MAX_DEPTH, level_share(5), 0),
             };
             let limits = budget_limits(budget, share);
-            let mut s = Searcher::new(pos, &ev, &limits, clock);
+            let deep;
+            let ev = if level == 5 {
+                deep = EvalTables::level5(pos.rules());
+                &deep
+            } else {
+                &ev
+            };
+            let mut s = Searcher::new(pos, ev, &limits, clock);
             let cell = |p: u16| pos.pad_cell(p as usize);
             let r = if level == 5 && s.is_race() {
                 // Playouts pay on the star, not on the square board (see `PLAYOUT_FROM`).
