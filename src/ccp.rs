@@ -661,6 +661,33 @@ fn parse_go(args: &[&str]) -> Result<GoLimits, String> {
 mod tests {
     use super::*;
 
+    /// `halma ccp` keeps the game's positions it is sent (and those its moves make), so in
+    /// a game where it leads it does not shuffle back to one of them; `newgame` forgets them.
+    #[test]
+    fn the_engine_remembers_the_game_until_newgame() {
+        let record = include_str!("../tests/data/shuffled-star2.txt");
+        let game = crate::Game::from_record(record).unwrap();
+        let moves: Vec<_> = game.history().filter_map(|p| p.mv).collect();
+        let mut earlier = Position::start(*game.position().variant());
+        for &m in &moves[..38] {
+            earlier.play(m).unwrap();
+        }
+        let now = game.position();
+        let budget = Budget::nodes(1_000_000);
+        let back = "g12-h12";
+        let g = now.geometry();
+        let mv = |c: &Choice| format!("{}-{}", g.name(c.path[0]), g.name(*c.path.last().unwrap()));
+        let mut e = AiEngine::new(crate::ai::Player::Level(5), 1);
+        assert_eq!(mv(&e.choose(now, budget).unwrap()), back, "the move of the game");
+        e.new_game();
+        e.choose(&earlier, budget).unwrap();
+        let c = e.choose(now, budget).unwrap();
+        assert_ne!(mv(&c), back);
+        assert!(c.score > 0, "it still leads");
+        e.new_game();
+        assert_eq!(mv(&e.choose(now, budget).unwrap()), back, "forgotten");
+    }
+
     fn start_text() -> String {
         format!("{}{}{}", "0".repeat(10), ".".repeat(101), "1".repeat(10))
     }

@@ -435,6 +435,12 @@ impl Game {
         self.entries.iter().any(|e| e.ply.mv.is_some())
     }
 
+    /// The hashes ([`Position::hash`]) of the positions before the current one, the start
+    /// first: what [`crate::ai::think_after`] avoids returning to.
+    pub fn earlier_hashes(&self) -> &[u64] {
+        &self.hashes[..self.hashes.len() - 1]
+    }
+
     /// Whether there is a move to redo (none in a game lost on time: the moves taken back
     /// before the loss stay for after an undo).
     pub fn can_redo(&self) -> bool {

@@ -577,11 +577,17 @@ fn think_options(o: ThinkOptions, default_budget: Budget) -> Result<(Player, Bud
     Ok((o.level.map_or(Player::Level(5), |l| l.0), budget, seed))
 }
 
-fn think_out(pos: &Position, options: JsValue, default_budget: Budget) -> Result<JsValue, JsError> {
+/// `earlier`: the hashes of the game's positions before `pos` (`ai::think_after`).
+fn think_out(
+    pos: &Position,
+    earlier: &[u64],
+    options: JsValue,
+    default_budget: Budget,
+) -> Result<JsValue, JsError> {
     let (player, budget, seed) = think_options(options_arg(options)?, default_budget)?;
     let clock = PerformanceClock::new()?;
     let t = clock.now_ms();
-    match crate::ai::think(pos, player, budget, seed, &clock) {
+    match crate::ai::think_after(pos, earlier, player, budget, seed, &clock) {
         Some(th) => to_js(&ThoughtOut::new(th, pos, clock.now_ms() - t)),
         None => Ok(JsValue::NULL),
     }
@@ -596,7 +602,7 @@ fn think_out(pos: &Position, options: JsValue, default_budget: Budget) -> Result
 #[wasm_bindgen(js_name = bestMove)]
 pub fn best_move(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let pos: Position = str_arg(&position, "position")?.parse().map_err(err)?;
-    think_out(&pos, options, crate::ai::PLAY_BUDGET)
+    think_out(&pos, &[], options, crate::ai::PLAY_BUDGET)
 }
 
 #[wasm_bindgen]
@@ -609,7 +615,29 @@ impl Game {
             think_options(options_arg(options)?, crate::ai::HINT_BUDGET)?;
             return Ok(JsValue::NULL);
         }
-        think_out(self.inner.position(), options, crate::ai::HINT_BUDGET)
+        think_out(
+            self.inner.position(),
+            self.inner.earlier_hashes(),
+            options,
+            crate::ai::HINT_BUDGET,
+        )
+    }
+
+    /// The computer's move in this game: as `bestMove` for its position, but knowing the
+    /// game's earlier positions, so that a side ahead does not shuffle back and forth into a
+    /// draw by repetition (`null` when the game is over or the seat must pass).
+    #[wasm_bindgen(js_name = bestMove)]
+    pub fn best_move(&self, options: JsValue) -> Result<JsValue, JsError> {
+        if self.inner.is_over() {
+            think_options(options_arg(options)?, crate::ai::PLAY_BUDGET)?;
+            return Ok(JsValue::NULL);
+        }
+        think_out(
+            self.inner.position(),
+            self.inner.earlier_hashes(),
+            options,
+            crate::ai::PLAY_BUDGET,
+        )
     }
 }
 

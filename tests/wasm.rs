@@ -646,6 +646,25 @@ fn best_move_and_hint_are_legal_and_deterministic() {
     ok(g.play_move(get(&h, "from"), get(&h, "to")));
 }
 
+/// A game of level 5 against the MCTS engine (issue 54) where level 5, far ahead, went on
+/// to shuffle g12-h12 and back until the ply cap (`tests/data/shuffled-star2.txt`): in the game, `Game.bestMove` knows the
+/// earlier positions and plays on; `bestMove` of the position alone shuffles again.
+#[wasm_bindgen_test]
+fn best_move_in_a_game_does_not_return_to_an_earlier_position() {
+    let record = include_str!("data/shuffled-star2.txt");
+    let g = ok(Game::from_record(s(record)));
+    let text = |a: &JsValue| get(a, "text").as_string().expect("text");
+    let blind = ok(best_move(s(&g.position()), think(n(5.0), 1_000_000.0)));
+    assert_eq!(text(&blind), "g12-h12", "the move of the game");
+    let seen = ok(g.best_move(think(n(5.0), 1_000_000.0)));
+    assert_ne!(text(&seen), "g12-h12");
+    assert!(num(&get(&seen, "score")) > 0.0, "level 5 still leads");
+    let hint = ok(g.hint(think(n(5.0), 1_000_000.0)));
+    assert_eq!(text(&hint), text(&seen), "a hint knows the game too");
+    // Over, or with bad options: no move, or an error, as bestMove.
+    assert!(fails(g.best_move(n(3.0))).contains("options must be an object"));
+}
+
 #[wasm_bindgen_test]
 fn best_move_rejects_bad_options() {
     let p = new_game("star-2").position();
@@ -852,9 +871,11 @@ fn every_export_refuses_bad_arguments_and_the_game_keeps_working() {
     assert!(legal(&g).is_empty());
     assert_eq!(ok(g.path(n(b1 as f64), n(b2 as f64))), None);
     assert!(ok(g.hint(JsValue::UNDEFINED)).is_null());
+    assert!(ok(g.best_move(JsValue::UNDEFINED)).is_null());
     assert!(ok(best_move(s(&g.position()), JsValue::UNDEFINED)).is_null());
     for o in bad_options() {
         assert!(!fails(g.hint(o.clone())).is_empty(), "{o:?}");
+        assert!(!fails(g.best_move(o.clone())).is_empty(), "{o:?}");
     }
     every_method_answers(&g);
     assert!(!fails(g.redo()).is_empty());

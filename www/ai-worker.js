@@ -37,6 +37,8 @@ import init, { analyse, bestMove, Game } from './pkg/halma.js';
  * @property {number} [timeMs]
  * @property {number} [seed]
  * @property {boolean} [hint] search as a hint, on the engine's hint budget
+ * @property {string} [record] the game's record, whose last position is `position`: the
+ *   engine then knows the earlier positions and does not shuffle into a repetition
  */
 
 /** @type {{postMessage(msg: unknown): void, onmessage: ((e: MessageEvent) => void) | null}} */
@@ -106,7 +108,7 @@ function think(m) {
       scope.postMessage(a ? { type: 'analysis', id: m.id, analysis: a } : { type: 'none', id: m.id });
       return;
     }
-    const r = m.hint ? hint(m.position, options) : bestMove(m.position, options);
+    const r = m.record ? inGame(m.record, m.position, !!m.hint, options) : m.hint ? hint(m.position, options) : bestMove(m.position, options);
     if (!r) {
       scope.postMessage({ type: 'none', id: m.id });
       return;
@@ -137,6 +139,24 @@ function hint(position, options) {
   const g = Game.fromPosition(position);
   try {
     return g.hint(options);
+  } finally {
+    g.free();
+  }
+}
+
+/**
+ * The engine's move (or hint) in the game of a record, which must end in `position`: a
+ * record that does not (or does not read) is an error, not a move for another position.
+ * @param {string} record
+ * @param {string} position
+ * @param {boolean} asHint
+ * @param {Record<string, unknown>} options
+ */
+function inGame(record, position, asHint, options) {
+  const g = Game.fromRecord(record);
+  try {
+    if (g.position() !== position) throw new Error('the game record does not end in the position asked about');
+    return asHint ? g.hint(options) : g.bestMove(options);
   } finally {
     g.free();
   }

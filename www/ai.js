@@ -21,6 +21,8 @@
  * @property {string} position position string (variant, seat to move, cells)
  * @property {number | 'greedy' | 'random'} [level] one of the engine's levels (default: its strongest)
  * @property {boolean} [hint] a hint: the engine's hint budget instead of the level's
+ * @property {string} [record] the game's record ending in `position`: the engine avoids
+ *   returning to its earlier positions
  * @property {number} [nodes] node budget (default: the level's)
  * @property {number} [timeMs] time cap in ms (makes the answer depend on the machine's speed)
  * @property {number} [seed] for the random choices among equals

@@ -144,7 +144,7 @@ export function computerController(ai, player) {
     requestMove(req) {
       const opts = timedOptions(playOptions(req.level ?? player.level, req.ply ?? 0), timing?.budget(req.seat));
       asked = ai();
-      const job = asked.think({ ...opts, position: req.position });
+      const job = asked.think({ ...opts, position: req.position, record: req.record });
       jobId = job.id;
       return job.result.then((th) => {
         if (!th) throw new Error('the computer found no move');

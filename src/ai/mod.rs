@@ -218,8 +218,26 @@ impl Rng {
 /// against several opposing sides split among 16 sampled models of the opponents'
 /// tie-breaks, near the end of the race checked by playouts. A position with one legal move
 /// is answered at once.
+///
+/// The game's earlier positions are not known here: see [`think_after`].
 pub fn think(
     pos: &Position,
+    player: Player,
+    budget: Budget,
+    seed: u64,
+    clock: &dyn Clock,
+) -> Option<Thought> {
+    think_after(pos, &[], player, budget, seed, clock)
+}
+
+/// [`think`] in a game whose earlier positions have the hashes `earlier`
+/// ([`Position::hash`], e.g. [`crate::Game::earlier_hashes`]): against one opposing side the
+/// searching levels score a line that returns to one of them, or to this position, as a
+/// draw, so a side that leads makes progress instead of shuffling a piece back and forth
+/// (which the ply cap, or our rules' repetition draw, ends in a draw).
+pub fn think_after(
+    pos: &Position,
+    earlier: &[u64],
     player: Player,
     budget: Budget,
     seed: u64,
@@ -343,6 +361,7 @@ pub fn think(
                 &ev
             };
             let mut s = Searcher::new(pos, ev, &limits, clock);
+            s.avoid_repeats(earlier);
             let cell = |p: u16| pos.pad_cell(p as usize);
             let r = if level == 5 && s.is_race() {
                 // Playouts pay on the star, not on the square board (see `PLAYOUT_FROM`).
@@ -581,6 +600,24 @@ mod tests {
                 "{name}: the vote settled early in {saved} of {checked}"
             );
         }
+    }
+
+    /// A game of level 5 against the MCTS engine under the CCERL rules (issue 54): from
+    /// here on both shuffled a piece back and forth until the ply cap, level 5 far ahead.
+    pub(crate) const SHUFFLED: &str = include_str!("../../tests/data/shuffled-star2.txt");
+
+    #[test]
+    fn level5_does_not_return_to_an_earlier_position_when_it_leads() {
+        let game = crate::Game::from_record(SHUFFLED).unwrap();
+        let pos = game.position();
+        let earlier = game.earlier_hashes();
+        let budget = Budget::nodes(1_000_000);
+        let back = |t: &Thought| earlier.contains(&pos.after(t.mv).unwrap().hash());
+        let blind = think(pos, Player::Level(5), budget, 1, &NoClock).unwrap();
+        assert!(blind.score > 0 && back(&blind), "without the game, g12-h12 again");
+        let seen = think_after(pos, earlier, Player::Level(5), budget, 1, &NoClock).unwrap();
+        assert!(!back(&seen), "{:?} returns to an earlier position", seen.mv);
+        assert!(seen.score > 0, "{seen:?}");
     }
 
     #[test]

@@ -37,6 +37,8 @@ pub(crate) const MAX_DEPTH: u32 = 60;
 /// this correction. (In a race, a leaf where we are to move counts our next move's actual
 /// gain instead: [`Searcher::next_gain`].)
 const TEMPO: i32 = 150;
+/// Buckets of [`Searcher::been_count`], a power of two.
+const BEEN_BUCKETS: usize = 1 << 16;
 /// Remaining depth from which late quiet moves are reduced.
 const LMR_DEPTH: i32 = 4;
 const MAX_PLY: usize = 64;
@@ -154,6 +156,14 @@ pub(crate) struct Searcher<'a> {
     /// the evaluation counts it (`EvalTables::hindmost`), and what each `make` replaced.
     far: [u8; MAX_SEATS],
     far_moves: Vec<[u8; MAX_SEATS]>,
+    /// Against one opposing side, the positions a line must not return to (see
+    /// [`Searcher::avoid_repeats`]): the game's earlier positions and the root ([`Position::hash`]),
+    /// then each position of the current line, `make` pushing and `unmake` popping it.
+    /// Empty when the caller gave no history.
+    been: Vec<u64>,
+    /// How many of `been` fall in each of [`BEEN_BUCKETS`] buckets by their low bits: a
+    /// position whose bucket is empty is new, without a scan of `been`.
+    been_count: Vec<u8>,
     /// Each seat's team (`Variant::team_of`).
     team_of: [u8; MAX_SEATS],
     /// How the race model breaks an opponent's ties between most-progress moves: 0 by the
@@ -321,6 +331,8 @@ impl<'a> Searcher<'a> {
             score_moves: Vec::with_capacity(MAX_PLY * MAX_SEATS),
             far: std::array::from_fn(|s| if s < r.seats { hindmost(pos, s) } else { 0 }),
             far_moves: Vec::with_capacity(MAX_PLY * MAX_SEATS),
+            been: Vec::new(),
+            been_count: Vec::new(),
             team_of: std::array::from_fn(|s| if s < r.seats { v.team_of(s) as u8 } else { 0 }),
             tie_seed: 0,
             ties: if opposing_sides > 1 {
@@ -371,6 +383,45 @@ impl<'a> Searcher<'a> {
     /// by `tie_seed` (0: by the evaluation's gain), and the search may spend `limits` more.
     /// The table's keys are salted by the world, since a score found under one model of
     /// the opponents does not hold under another; move ordering carries over.
+    /// Scores a line that returns to one of `earlier` (hashes of the game's positions
+    /// before this one, [`Position::hash`]), to this position, or to one of its own earlier
+    /// positions as a draw: 0, the sides level. A side that leads then makes progress
+    /// rather than shuffle a piece back and forth while the other does the same, which
+    /// under a ply cap ends in a draw anyway (and in our rules, at the third time, by
+    /// repetition). Against one opposing side only; the races of several sides do not
+    /// repeat.
+    pub(crate) fn avoid_repeats(&mut self, earlier: &[u64]) {
+        if self.race_only || earlier.is_empty() {
+            return;
+        }
+        self.been_count = vec![0; BEEN_BUCKETS];
+        self.been.clear();
+        for &h in earlier.iter().chain([self.pos.hash()].iter()) {
+            self.been_push(h);
+        }
+    }
+
+    fn been_push(&mut self, h: u64) {
+        let c = &mut self.been_count[h as usize & (BEEN_BUCKETS - 1)];
+        *c = c.saturating_add(1);
+        self.been.push(h);
+    }
+
+    /// Whether the current position (not the root) is one the line has been in before: in
+    /// the game, at the root or earlier on the line.
+    #[inline]
+    fn repeated(&self) -> bool {
+        if self.been.is_empty() {
+            return false;
+        }
+        let h = self.pos.hash();
+        // The current position is `been`'s last entry: another one must match.
+        if self.been_count[h as usize & (BEEN_BUCKETS - 1)] < 2 {
+            return false;
+        }
+        self.been[..self.been.len() - 1].contains(&h)
+    }
+
     pub(crate) fn enter_world(&mut self, tie_seed: u64, limits: &Limits) {
         let salt = if tie_seed == 0 { 0 } else { mix64(tie_seed) };
         self.layer_key = [LAYER_KEYS[0] ^ salt, LAYER_KEYS[1] ^ salt];
@@ -656,7 +707,11 @@ impl<'a> Searcher<'a> {
             self.far = self.far_after(m);
         }
         self.pos.set_turn(m.seat as usize);
-        self.pos.make(m.from as usize, m.to as usize)
+        let undo = self.pos.make(m.from as usize, m.to as usize);
+        if !self.been.is_empty() {
+            self.been_push(self.pos.hash());
+        }
+        undo
     }
 
     /// What move `m` changes in `scores`: the mover's seat and gain, and the seat and change
@@ -675,6 +730,11 @@ impl<'a> Searcher<'a> {
     }
 
     fn unmake(&mut self, u: crate::position::Undo, restore_turn: u8) {
+        if !self.been.is_empty() {
+            if let Some(h) = self.been.pop() {
+                self.been_count[h as usize & (BEEN_BUCKETS - 1)] -= 1;
+            }
+        }
         if let Some((g, counted)) = self.gains.pop() {
             self.race_gain -= g;
             self.our_moves -= usize::from(counted);
@@ -695,6 +755,9 @@ impl<'a> Searcher<'a> {
     fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, max_layer: bool) -> i32 {
         if self.ended() {
             return self.terminal(ply);
+        }
+        if self.repeated() {
+            return 0;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             if max_layer && self.race_only {

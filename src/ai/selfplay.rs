@@ -1,6 +1,6 @@
 //! Self-play matches between two players, for measuring strength (`halma selfplay`).
 
-use super::{think, Budget, Clock, Player, Rng};
+use super::{think_after, Budget, Clock, Player, Rng};
 use crate::error::{Error, ErrorKind};
 use crate::game::{Game, Outcome};
 use crate::variant::Variant;
@@ -191,7 +191,8 @@ pub fn selfplay(
             let player = if side == 0 { m.a } else { m.b };
             let t = clock.now_ms();
             let seed = m.seed ^ (number as u64) << 32 ^ game.history().len() as u64;
-            let th = think(p, player, m.budget, seed, clock).expect("the seat to move has a move");
+            let th = think_after(p, game.earlier_hashes(), player, m.budget, seed, clock)
+                .expect("the seat to move has a move");
             let spent = &mut r.sides[side];
             spent.millis += clock.now_ms() - t;
             spent.moves += 1;

@@ -43,12 +43,23 @@ pub trait Engine {
 pub struct AiEngine {
     level: Player,
     seed: u64,
+    /// The hashes of the game's positions so far (those it was asked about and those its
+    /// moves made), which its search avoids returning to ([`ai::think_after`]); the
+    /// protocol sends positions, not the game. Cleared by `newgame`.
+    earlier: Vec<u64>,
 }
+
+/// The most positions [`AiEngine`] remembers (a game under the CCERL rules has 240 plies).
+const EARLIER_MAX: usize = 1024;
 
 impl AiEngine {
     /// The player at `level`, its random choices seeded by `seed`.
     pub fn new(level: Player, seed: u64) -> AiEngine {
-        AiEngine { level, seed }
+        AiEngine {
+            level,
+            seed,
+            earlier: Vec::new(),
+        }
     }
 }
 
@@ -80,7 +91,22 @@ impl Engine for AiEngine {
         Ok(())
     }
     fn choose(&mut self, pos: &Position, budget: Budget) -> Option<Choice> {
-        let t = ai::think(pos, self.level, budget, self.seed, &SystemClock::default())?;
+        let t = ai::think_after(
+            pos,
+            &self.earlier,
+            self.level,
+            budget,
+            self.seed,
+            &SystemClock::default(),
+        );
+        if self.earlier.len() + 2 > EARLIER_MAX {
+            self.earlier.drain(..self.earlier.len() + 2 - EARLIER_MAX);
+        }
+        self.earlier.push(pos.hash());
+        let t = t?;
+        if let Ok(after) = pos.after(t.mv) {
+            self.earlier.push(after.hash());
+        }
         Some(Choice {
             path: t.path,
             depth: t.depth,
@@ -88,6 +114,9 @@ impl Engine for AiEngine {
             nodes: t.nodes,
             pv: t.pv,
         })
+    }
+    fn new_game(&mut self) {
+        self.earlier.clear();
     }
 }
 
