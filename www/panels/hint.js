@@ -114,7 +114,7 @@ export function createHint({ session, ai, show, analysed = () => null }) {
       announce(`${text(a.move.path)} ${agreement()}`);
       return;
     }
-    const job = ai.think({ ...hintOptions(game.history().length), position: game.position() });
+    const job = ai.think({ ...hintOptions(game.history().length), position: game.position(), record: game.record() });
     hint = { gen, jobId: job.id, path: null, depth: 0, analysis: false };
     render();
     job.result.then(
