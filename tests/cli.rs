@@ -469,3 +469,23 @@ fn match_refuses_an_empty_engine_command() {
         assert!(e.contains(flag) && e.contains("empty"), "{e}");
     }
 }
+
+/// Output into a pipe closed early (`halma openings … | head -1`: more than a pipe holds)
+/// ends the program quietly (by SIGPIPE, as other tools do), with no panic message.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_halma"))
+        .args(["openings", "--count", "100000", "--plies", "8"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the halma binary runs");
+    let mut first = [0u8; 1];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap(); // then closed
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!out.status.success());
+}

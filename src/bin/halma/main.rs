@@ -54,7 +54,17 @@ enum Command {
 type Outcome = Result<(), String>;
 
 fn main() -> ExitCode {
-    let result = match Cli::parse().command {
+    let command = Cli::parse().command;
+    if !matches!(command, Command::Match(_)) {
+        // Output to a closed pipe (`halma play … | head -1`) ends the program quietly, as
+        // other command-line tools do, instead of a panic in `println!`. Not for the
+        // referee, which writes to engines that may have died and handles the error.
+        // SAFETY: setting a signal's disposition to the default, before any thread starts.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
+    let result = match command {
         Command::Perft(a) => rules::perft(a),
         Command::Moves(a) => rules::moves(a),
         Command::Play(a) => rules::play(a),
