@@ -610,17 +610,7 @@ impl Game {
     /// What the computer would play for the seat to move (a hint); as `bestMove`, with the
     /// engine's smaller hint budget when `options` gives none.
     pub fn hint(&self, options: JsValue) -> Result<JsValue, JsError> {
-        if self.inner.is_over() {
-            // Bad options are an error here too, as in a game that goes on.
-            think_options(options_arg(options)?, crate::ai::HINT_BUDGET)?;
-            return Ok(JsValue::NULL);
-        }
-        think_out(
-            self.inner.position(),
-            self.inner.earlier_hashes(),
-            options,
-            crate::ai::HINT_BUDGET,
-        )
+        self.think(options, crate::ai::HINT_BUDGET)
     }
 
     /// The computer's move in this game: as `bestMove` for its position, but knowing the
@@ -628,16 +618,21 @@ impl Game {
     /// draw by repetition (`null` when the game is over or the seat must pass).
     #[wasm_bindgen(js_name = bestMove)]
     pub fn best_move(&self, options: JsValue) -> Result<JsValue, JsError> {
+        self.think(options, crate::ai::PLAY_BUDGET)
+    }
+}
+
+impl Game {
+    /// The computer's move for the seat to move, knowing the game's earlier positions;
+    /// `null` when the game is over (bad options are an error then too, as in a game that
+    /// goes on).
+    fn think(&self, options: JsValue, default_budget: Budget) -> Result<JsValue, JsError> {
         if self.inner.is_over() {
-            think_options(options_arg(options)?, crate::ai::PLAY_BUDGET)?;
+            think_options(options_arg(options)?, default_budget)?;
             return Ok(JsValue::NULL);
         }
-        think_out(
-            self.inner.position(),
-            self.inner.earlier_hashes(),
-            options,
-            crate::ai::PLAY_BUDGET,
-        )
+        let (pos, earlier) = (self.inner.position(), self.inner.earlier_hashes());
+        think_out(pos, earlier, options, default_budget)
     }
 }
 
