@@ -274,7 +274,11 @@ pub fn think_after(
         let (m, nodes) = crate::puzzle::solitaire_hint(pos, &limits, clock)?;
         return finish(m, 0, 0, nodes, vec![m]);
     }
-    let ev = EvalTables::new(pos.rules());
+    // Level 5 has values of its own (the steeper cost on the star for two).
+    let ev = match player {
+        Player::Level(l) if l >= 5 => EvalTables::level5(pos.rules()),
+        _ => EvalTables::new(pos.rules()),
+    };
     let g = pos.geometry();
     let gain = |m: &Move| ev.gain(seat, g.pad(m.from), g.pad(m.to));
     let progress = |m: &Move| pos.rules().progress(seat, g.pad(m.from), g.pad(m.to));
@@ -353,14 +357,7 @@ pub fn think_after(
                 _ => (MAX_DEPTH, level_share(5), 0),
             };
             let limits = budget_limits(budget, share);
-            let deep;
-            let ev = if level == 5 {
-                deep = EvalTables::level5(pos.rules());
-                &deep
-            } else {
-                &ev
-            };
-            let mut s = Searcher::new(pos, ev, &limits, clock);
+            let mut s = Searcher::new(pos, &ev, &limits, clock);
             s.avoid_repeats(earlier);
             let cell = |p: u16| pos.pad_cell(p as usize);
             let r = if level == 5 && s.is_race() {

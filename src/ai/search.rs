@@ -396,7 +396,7 @@ impl<'a> Searcher<'a> {
         }
         self.been_count = vec![0; BEEN_BUCKETS];
         self.been.clear();
-        for &h in earlier.iter().chain([self.pos.hash()].iter()) {
+        for &h in earlier.iter().chain(std::iter::once(&self.pos.hash())) {
             self.been_push(h);
         }
     }
