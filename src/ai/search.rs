@@ -32,11 +32,6 @@ use std::collections::BinaryHeap;
 pub(crate) const WIN: i32 = 1_000_000;
 /// Deepest iteration.
 pub(crate) const MAX_DEPTH: u32 = 60;
-/// What having the move is worth at a leaf, in hundredths of a row: the side to move is
-/// about a move ahead, so leaves after our move and after theirs are comparable only with
-/// this correction. (In a race, a leaf where we are to move counts our next move's actual
-/// gain instead: [`Searcher::next_gain`].)
-const TEMPO: i32 = 150;
 /// Buckets of [`Searcher::been_count`], a power of two.
 const BEEN_BUCKETS: usize = 1 << 16;
 /// Remaining depth from which late quiet moves are reduced.
@@ -763,7 +758,7 @@ impl<'a> Searcher<'a> {
             if max_layer && self.race_only {
                 return self.evaluate() + self.next_gain();
             }
-            return self.evaluate() + if max_layer { TEMPO } else { -TEMPO };
+            return self.evaluate() + if max_layer { self.ev.tempo } else { -self.ev.tempo };
         }
         self.check_limits();
         if self.stopped {
@@ -929,12 +924,16 @@ impl<'a> Searcher<'a> {
         let mut scores = self.scores;
         scores[s as usize] += d;
         scores[o as usize] += e;
-        Some(self.eval_scores(&scores) + self.straggler(Some(m)) + if leaf_max { TEMPO } else { -TEMPO })
+        Some(
+            self.eval_scores(&scores)
+                + self.straggler(Some(m))
+                + if leaf_max { self.ev.tempo } else { -self.ev.tempo },
+        )
     }
 
     /// At a race leaf where our side is to move: what our next move would add, the gain
     /// of our greedy move (the best of the team's seats), discounted as that move of the
-    /// line. It stands where [`TEMPO`] did; `docs/ai.md` has the figures.
+    /// line. It stands where the table's tempo (`EvalTables::tempo`) does in two-sided search; `docs/ai.md` has the figures.
     fn next_gain(&mut self) -> i32 {
         let w = self.race_weight();
         let finished = self.pos.finished().0;
@@ -1518,7 +1517,7 @@ mod tests {
             // Our move, then the leaf after it, then the others' greedy replies.
             let turn = s.pos.to_move;
             undos.push((s.make(&m), turn));
-            assert_eq!(s.search(0, 1, -WIN, WIN, false), s.evaluate() - TEMPO);
+            assert_eq!(s.search(0, 1, -WIN, WIN, false), s.evaluate() - ev.tempo);
             for seat in 1..3 {
                 let r = s.greedy_move(seat).expect("they can move");
                 let turn = s.pos.to_move;
