@@ -33,7 +33,8 @@ const CONVEX: i32 = 5;
 const CONVEX_LEVEL5: i32 = 1;
 /// What having the move is worth at a two-sided leaf, in points: the side to move is
 /// about a move ahead, so leaves after our move and after theirs are comparable only with
-/// this correction.
+/// this correction. (In a race, a leaf where we are to move counts our next move's actual
+/// gain instead: `Searcher::next_gain`.)
 const TEMPO: i32 = 150;
 /// Level 5's tempo with [`CONVEX_LEVEL5`], where a move's gain is several times larger.
 /// Against the MCTS engine at 100 ms a move, 256 games each, side by side: 58.6% against

@@ -758,7 +758,7 @@ impl<'a> Searcher<'a> {
             if max_layer && self.race_only {
                 return self.evaluate() + self.next_gain();
             }
-            return self.evaluate() + if max_layer { self.ev.tempo } else { -self.ev.tempo };
+            return self.evaluate() + self.tempo(max_layer);
         }
         self.check_limits();
         if self.stopped {
@@ -924,16 +924,23 @@ impl<'a> Searcher<'a> {
         let mut scores = self.scores;
         scores[s as usize] += d;
         scores[o as usize] += e;
-        Some(
-            self.eval_scores(&scores)
-                + self.straggler(Some(m))
-                + if leaf_max { self.ev.tempo } else { -self.ev.tempo },
-        )
+        Some(self.eval_scores(&scores) + self.straggler(Some(m)) + self.tempo(leaf_max))
+    }
+
+    /// The tempo at a two-sided leaf: for the root's side when it is to move (`max_layer`),
+    /// against it when the others are.
+    fn tempo(&self, max_layer: bool) -> i32 {
+        if max_layer {
+            self.ev.tempo
+        } else {
+            -self.ev.tempo
+        }
     }
 
     /// At a race leaf where our side is to move: what our next move would add, the gain
     /// of our greedy move (the best of the team's seats), discounted as that move of the
-    /// line. It stands where the table's tempo (`EvalTables::tempo`) does in two-sided search; `docs/ai.md` has the figures.
+    /// line. It stands where the table's tempo ([`Searcher::tempo`]) does in two-sided
+    /// search; `docs/ai.md` has the figures.
     fn next_gain(&mut self) -> i32 {
         let w = self.race_weight();
         let finished = self.pos.finished().0;
