@@ -41,6 +41,11 @@ const TEMPO: i32 = 150;
 /// 48.4% with [`TEMPO`]; 32 games each: none 36%, 1.5 rows 55%, 6 rows 61%, 15 rows 67%,
 /// 30 rows 56% (`docs/ai.md`, "The tempo").
 const TEMPO_LEVEL5: i32 = 1500;
+/// Level 5's two-sided leaves on the standard star for two are scored after the side to
+/// move plays its most-progress move (see `Searcher::greedy_leaf`): the leaf then sees the
+/// hop the mover has ready, which a static value misses (`docs/ai.md`, "The leaf's greedy
+/// move").
+const LEAF_MOVES_LEVEL5: u8 = 1;
 /// Cost per cell of distance from the line between the camps, in rows.
 const LATERAL: f32 = 0.3;
 /// Bonus for standing inside the target camp.
@@ -167,25 +172,28 @@ pub(crate) struct EvalTables {
     pub hindmost: i32,
     /// What having the move is worth at a two-sided leaf, in points.
     pub tempo: i32,
+    /// How many greedy moves a two-sided leaf plays before it is scored (0: none).
+    pub leaf_moves: u8,
 }
 
 impl EvalTables {
     /// The values of levels 1 to 4 (and of every level off the standard star for two).
     pub(crate) fn new(rules: &Rules) -> EvalTables {
-        EvalTables::with_convex(rules, CONVEX, TEMPO)
+        EvalTables::with_convex(rules, CONVEX, TEMPO, 0)
     }
 
     /// Level 5's values: on the standard star for two the steeper cost of
-    /// [`CONVEX_LEVEL5`] and its tempo, elsewhere those of [`EvalTables::new`].
+    /// [`CONVEX_LEVEL5`], its tempo and its leaves' greedy move, elsewhere those of
+    /// [`EvalTables::new`].
     pub(crate) fn level5(rules: &Rules) -> EvalTables {
         if has_classes(rules) {
-            EvalTables::with_convex(rules, CONVEX_LEVEL5, TEMPO_LEVEL5)
+            EvalTables::with_convex(rules, CONVEX_LEVEL5, TEMPO_LEVEL5, LEAF_MOVES_LEVEL5)
         } else {
             EvalTables::new(rules)
         }
     }
 
-    fn with_convex(rules: &Rules, convex: i32, tempo: i32) -> EvalTables {
+    fn with_convex(rules: &Rules, convex: i32, tempo: i32, leaf_moves: u8) -> EvalTables {
         let geo = &rules.geo;
         let v = &rules.variant;
         let learnt = learnt_applies(rules);
@@ -207,6 +215,7 @@ impl EvalTables {
             home,
             hindmost,
             tempo,
+            leaf_moves,
         }
     }
 
@@ -321,6 +330,12 @@ mod tests {
             assert_eq!(total(&deep) < total(&levels), steep, "{name}");
             assert_eq!(levels.tempo, TEMPO, "{name}");
             assert_eq!(deep.tempo, if steep { TEMPO_LEVEL5 } else { TEMPO }, "{name}");
+            assert_eq!(levels.leaf_moves, 0, "{name}");
+            assert_eq!(
+                deep.leaf_moves,
+                if steep { LEAF_MOVES_LEVEL5 } else { 0 },
+                "{name}"
+            );
         }
     }
 

@@ -758,6 +758,9 @@ impl<'a> Searcher<'a> {
             if max_layer && self.race_only {
                 return self.evaluate() + self.next_gain();
             }
+            if self.ev.leaf_moves > 0 {
+                return self.greedy_leaf(ply, max_layer);
+            }
             return self.evaluate() + self.tempo(max_layer);
         }
         self.check_limits();
@@ -803,8 +806,8 @@ impl<'a> Searcher<'a> {
         }
         let truncate = !max_layer && self.seats > 2;
         // Children that are leaves and cannot end the game are scored without making the
-        // move (see `leaf_score`).
-        let leaves = depth == 1 && !self.race_only && !self.pos.is_closing();
+        // move (see `leaf_score`), unless a leaf plays greedy moves first (`greedy_leaf`).
+        let leaves = depth == 1 && !self.race_only && !self.pos.is_closing() && self.ev.leaf_moves == 0;
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if max_layer { -WIN - 1 } else { WIN + 1 };
         let mut best_move = list[first.unwrap_or(0)];
@@ -925,6 +928,32 @@ impl<'a> Searcher<'a> {
         scores[s as usize] += d;
         scores[o as usize] += e;
         Some(self.eval_scores(&scores) + self.straggler(Some(m)) + self.tempo(leaf_max))
+    }
+
+    /// The score of a two-sided leaf (`max_layer`: the root's side is to move) after the
+    /// seats to move play [`EvalTables::leaf_moves`] greedy moves, each its most-progress
+    /// move as the race model plays it: the evaluation then, with the tempo of the side to
+    /// move then, or the game's result if it ended. A static value misses the hop the mover
+    /// has ready; the constant tempo only guesses it.
+    fn greedy_leaf(&mut self, ply: usize, max_layer: bool) -> i32 {
+        self.greedy_leaf_after(ply, max_layer, self.ev.leaf_moves)
+    }
+
+    /// [`Self::greedy_leaf`] with `left` greedy moves still to play.
+    fn greedy_leaf_after(&mut self, ply: usize, max_layer: bool, left: u8) -> i32 {
+        let turn = self.pos.to_move;
+        // A seat that must pass leaves the leaf to be scored as it stands.
+        let Some(m) = (left > 0).then(|| self.greedy_move(turn as usize)).flatten() else {
+            return self.evaluate() + self.tempo(max_layer);
+        };
+        let u = self.make(&m);
+        let score = if self.ended() {
+            self.terminal(ply + 1)
+        } else {
+            self.greedy_leaf_after(ply + 1, !max_layer, left - 1)
+        };
+        self.unmake(u, turn);
+        score
     }
 
     /// The tempo at a two-sided leaf: for the root's side when it is to move (`max_layer`),
@@ -1536,6 +1565,40 @@ mod tests {
             s.unmake(u, t);
         }
         assert_eq!((s.our_moves, s.race_gain), (0, 0));
+    }
+
+    /// Level 5's two-sided leaf on the star for two is scored after the side to move plays
+    /// its greedy move, with the other side's tempo, and leaves the position as it was; the
+    /// levels below score it as it stands, with the mover's tempo.
+    #[test]
+    fn a_two_sided_leaf_of_level_5_plays_the_movers_greedy_move() {
+        let mut pos = Position::start("star-2".parse::<Variant>().unwrap());
+        for m in ["d4-h5", "b14-g13", "b4-g6", "a15-b14"] {
+            let m = pos.parse_move(m).unwrap();
+            pos.play(m).unwrap();
+        }
+        let deep = EvalTables::level5(pos.rules());
+        assert_eq!(deep.leaf_moves, 1);
+        for max_layer in [true, false] {
+            let mut s = Searcher::new(&pos, &deep, &Limits::default(), &NoClock);
+            let before = (s.pos.hash(), s.scores, s.nodes);
+            let leaf = s.search(0, 1, -WIN, WIN, max_layer);
+            assert_eq!((s.pos.hash(), s.scores), (before.0, before.1), "taken back");
+            assert_eq!(s.nodes, before.2 + 1, "the greedy move counts as a node");
+            let m = s.greedy_move(s.pos.to_move as usize).expect("the mover can move");
+            assert!(s.ev.gain(m.seat as usize, m.from as usize, m.to as usize) > 0);
+            let turn = s.pos.to_move;
+            let u = s.make(&m);
+            let after = s.evaluate() + s.tempo(!max_layer);
+            s.unmake(u, turn);
+            assert_eq!(leaf, after, "max_layer {max_layer}");
+            assert_ne!(leaf, s.evaluate() + s.tempo(max_layer), "not the static value");
+        }
+        let levels = EvalTables::new(pos.rules());
+        let mut s = Searcher::new(&pos, &levels, &Limits::default(), &NoClock);
+        let nodes = s.nodes;
+        assert_eq!(s.search(0, 1, -WIN, WIN, true), s.evaluate() + levels.tempo);
+        assert_eq!(s.nodes, nodes);
     }
 
     /// A playout plays the game to its end and takes every move back; the same seed plays
