@@ -758,10 +758,7 @@ impl<'a> Searcher<'a> {
             if max_layer && self.race_only {
                 return self.evaluate() + self.next_gain();
             }
-            if self.ev.leaf_moves > 0 {
-                return self.greedy_leaf(ply, max_layer);
-            }
-            return self.evaluate() + self.tempo(max_layer);
+            return self.greedy_leaf(ply, max_layer, self.ev.leaf_moves);
         }
         self.check_limits();
         if self.stopped {
@@ -931,16 +928,11 @@ impl<'a> Searcher<'a> {
     }
 
     /// The score of a two-sided leaf (`max_layer`: the root's side is to move) after the
-    /// seats to move play [`EvalTables::leaf_moves`] greedy moves, each its most-progress
-    /// move as the race model plays it: the evaluation then, with the tempo of the side to
-    /// move then, or the game's result if it ended. A static value misses the hop the mover
-    /// has ready; the constant tempo only guesses it.
-    fn greedy_leaf(&mut self, ply: usize, max_layer: bool) -> i32 {
-        self.greedy_leaf_after(ply, max_layer, self.ev.leaf_moves)
-    }
-
-    /// [`Self::greedy_leaf`] with `left` greedy moves still to play.
-    fn greedy_leaf_after(&mut self, ply: usize, max_layer: bool, left: u8) -> i32 {
+    /// seats to move play `left` greedy moves ([`EvalTables::leaf_moves`] at a leaf; 0
+    /// scores it as it stands), each its most-progress move as the race model plays it: the
+    /// evaluation then, with the tempo of the side to move then, or the game's result if it
+    /// ended. A static value misses the hop the mover has ready; the tempo only guesses it.
+    fn greedy_leaf(&mut self, ply: usize, max_layer: bool, left: u8) -> i32 {
         let turn = self.pos.to_move;
         // A seat that must pass leaves the leaf to be scored as it stands.
         let Some(m) = (left > 0).then(|| self.greedy_move(turn as usize)).flatten() else {
@@ -950,7 +942,7 @@ impl<'a> Searcher<'a> {
         let score = if self.ended() {
             self.terminal(ply + 1)
         } else {
-            self.greedy_leaf_after(ply + 1, !max_layer, left - 1)
+            self.greedy_leaf(ply + 1, !max_layer, left - 1)
         };
         self.unmake(u, turn);
         score
