@@ -46,6 +46,11 @@ const TEMPO_LEVEL5: i32 = 1500;
 /// hop the mover has ready, which a static value misses (`docs/ai.md`, "The leaf's greedy
 /// move").
 const LEAF_MOVES_LEVEL5: u8 = 1;
+/// Level 5 on the standard star for two keeps a deepening iteration cut off by its budget
+/// only when the iteration's depth is odd (see `Searcher::run`): with the even ones too,
+/// four times the nodes scored 31 to 45% against itself; without them, 56% (`docs/ai.md`,
+/// "Depth and time").
+const ODD_PARTIALS_LEVEL5: bool = true;
 /// Cost per cell of distance from the line between the camps, in rows.
 const LATERAL: f32 = 0.3;
 /// Bonus for standing inside the target camp.
@@ -174,6 +179,10 @@ pub(crate) struct EvalTables {
     pub tempo: i32,
     /// How many greedy moves a two-sided leaf plays before it is scored (0: none).
     pub leaf_moves: u8,
+    /// Whether an iteration of the deepening cut off by the budget replaces the last
+    /// complete iteration's move only when its depth is odd (the root's side moves last on
+    /// its lines): see `Searcher::run`.
+    pub odd_partials: bool,
 }
 
 impl EvalTables {
@@ -183,11 +192,14 @@ impl EvalTables {
     }
 
     /// Level 5's values: on the standard star for two the steeper cost of
-    /// [`CONVEX_LEVEL5`], its tempo and its leaves' greedy move, elsewhere those of
-    /// [`EvalTables::new`].
+    /// [`CONVEX_LEVEL5`], its tempo, its leaves' greedy move and only odd cut-off
+    /// iterations, elsewhere those of [`EvalTables::new`].
     pub(crate) fn level5(rules: &Rules) -> EvalTables {
         if has_classes(rules) {
-            EvalTables::with_convex(rules, CONVEX_LEVEL5, TEMPO_LEVEL5, LEAF_MOVES_LEVEL5)
+            EvalTables {
+                odd_partials: ODD_PARTIALS_LEVEL5,
+                ..EvalTables::with_convex(rules, CONVEX_LEVEL5, TEMPO_LEVEL5, LEAF_MOVES_LEVEL5)
+            }
         } else {
             EvalTables::new(rules)
         }
@@ -216,6 +228,7 @@ impl EvalTables {
             hindmost,
             tempo,
             leaf_moves,
+            odd_partials: false,
         }
     }
 
@@ -336,6 +349,8 @@ mod tests {
                 if steep { LEAF_MOVES_LEVEL5 } else { 0 },
                 "{name}"
             );
+            assert!(!levels.odd_partials, "{name}");
+            assert_eq!(deep.odd_partials, steep && ODD_PARTIALS_LEVEL5, "{name}");
         }
     }
 

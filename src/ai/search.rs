@@ -1200,9 +1200,13 @@ impl<'a> Searcher<'a> {
                     alpha = alpha.max(s);
                 }
             }
-            if let Some((m, s)) = best {
-                // A partial iteration searched the previous best first with a full window, and
-                // any move that beat it was re-searched exactly, so its best is sound.
+            // A partial iteration searched the previous best first with a full window, and
+            // any move that beat it was re-searched exactly, so its best is sound; but where
+            // only odd partials count (`EvalTables::odd_partials`), one of even depth is
+            // dropped: on the star for two, an even iteration begun after an odd one lost
+            // more often than it helped (docs/ai.md, "Depth and time").
+            let counts = !self.stopped || !self.ev.odd_partials || depth % 2 == 1;
+            if let Some((m, s)) = best.filter(|_| counts) {
                 result.best = m;
                 result.score = s;
                 if !self.stopped {
@@ -1591,6 +1595,61 @@ mod tests {
         let nodes = s.nodes;
         assert_eq!(s.search(0, 1, -WIN, WIN, true), s.evaluate() + levels.tempo);
         assert_eq!(s.nodes, nodes);
+    }
+
+    /// Where only odd partial iterations count (level 5 on the star for two), a search cut
+    /// off in an even iteration plays the move of its last complete (odd) iteration; without
+    /// the rule, the cut-off iteration's move is played, and at some budgets it differs.
+    #[test]
+    fn a_cut_off_even_iteration_keeps_the_last_odd_move() {
+        let mut pos = Position::start("star-2".parse::<Variant>().unwrap());
+        let deep = EvalTables::level5(pos.rules());
+        assert!(deep.odd_partials);
+        let all = EvalTables {
+            odd_partials: false,
+            ..EvalTables::level5(pos.rules())
+        };
+        let (mut checked, mut differs) = (0, 0);
+        for ply in 0..10 {
+            for nodes in [4_000, 8_000, 16_000, 32_000] {
+                let limits = Limits {
+                    nodes: Some(nodes),
+                    ..Limits::default()
+                };
+                let cut = Searcher::new(&pos, &deep, &limits, &NoClock)
+                    .run(MAX_DEPTH, &mut || 0)
+                    .unwrap();
+                let d = cut.depth;
+                if d % 2 == 0 {
+                    continue; // the cut-off iteration, if any, is odd and counts
+                }
+                let complete = Searcher::new(&pos, &deep, &Limits::default(), &NoClock)
+                    .run(d, &mut || 0)
+                    .unwrap();
+                assert_eq!(
+                    cut.best.packed(),
+                    complete.best.packed(),
+                    "ply {ply}, {nodes} nodes"
+                );
+                let any = Searcher::new(&pos, &all, &limits, &NoClock)
+                    .run(MAX_DEPTH, &mut || 0)
+                    .unwrap();
+                checked += 1;
+                differs += usize::from(any.best.packed() != complete.best.packed());
+            }
+            let m = crate::ai::think(
+                &pos,
+                crate::ai::Player::Level(3),
+                crate::ai::Budget::nodes(2_000),
+                ply,
+                &NoClock,
+            )
+            .unwrap()
+            .mv;
+            pos.play(m).unwrap();
+        }
+        assert!(checked >= 10, "{checked} searches cut off in an even iteration");
+        assert!(differs > 0, "a cut-off even iteration never changed the move");
     }
 
     /// A playout plays the game to its end and takes every move back; the same seed plays
