@@ -242,7 +242,10 @@ fn every_go_gets_exactly_one_bestmove() {
 }
 
 /// A clock with an increment near 2^62 neither overflows nor collapses the search to a
-/// few milliseconds: the move gets the capped share of the time left (a third of 900 ms).
+/// few milliseconds: the move gets the capped share of the time left (835 of 900 ms, see
+/// `GoLimits::clock_limits`). The pacing may stop after any iteration whose successor
+/// would not end within that (in a debug build, after depth 5 at about 130 ms), so the
+/// search is only required to run for tens of milliseconds, not to the limit.
 #[test]
 fn a_huge_increment_is_capped_not_wrapped() {
     for engine in ENGINES {
@@ -253,7 +256,7 @@ fn a_huge_increment_is_capped_not_wrapped() {
         let ms = t.elapsed().as_millis();
         let last = lines.last().expect("an answer");
         check_bestmove(last);
-        // a third of 900 ms, and the process's start and end
+        // 835 ms at most, and the process's start and end
         assert!(ms < 3000, "{engine:?}: {ms} ms");
         if engine[0] == "ccp" {
             let info = lines.iter().find(|l| l.starts_with("info depth")).unwrap();
@@ -265,8 +268,8 @@ fn a_huge_increment_is_capped_not_wrapped() {
                 .parse()
                 .unwrap();
             assert!(
-                time >= 150,
-                "{engine:?}: the search took {time} ms of its 300: {info}"
+                time >= 50,
+                "{engine:?}: the search took {time} ms of its 835: {info}"
             );
         }
     }
