@@ -18,6 +18,8 @@ use crate::geometry::{square_target_corner, Cell};
 use crate::position::{Position, Rules, MAX_SEATS};
 use crate::Variant;
 
+use super::search::MAX_DEPTH;
+
 /// Units of evaluation: one row of progress is about `ROW` points.
 pub(crate) const ROW: i32 = 100;
 /// A piece `d` rows from its goal costs `d + d²/CONVEX` rows. Tuned by self-play against
@@ -51,6 +53,10 @@ const LEAF_MOVES_LEVEL5: u8 = 1;
 /// four times the nodes scored 31 to 45% against itself; without them, 56% (`docs/ai.md`,
 /// "Depth and time").
 const ODD_PARTIALS_LEVEL5: bool = true;
+/// Level 5 on the standard star for two deepens to this depth at most: a complete depth 6
+/// lost to depth 5 (8-0-24 at fixed depth), and at 1 s a move against the MCTS engine the
+/// cap answered in a seventh of the time as strongly (`docs/ai.md`, "At most five plies").
+const MAX_DEPTH_LEVEL5: u32 = 5;
 /// Cost per cell of distance from the line between the camps, in rows.
 const LATERAL: f32 = 0.3;
 /// Bonus for standing inside the target camp.
@@ -183,6 +189,8 @@ pub(crate) struct EvalTables {
     /// complete iteration's move only when its depth is odd (the root's side moves last on
     /// its lines): see `Searcher::run`.
     pub odd_partials: bool,
+    /// The deepest iteration of the two-sided search's deepening.
+    pub max_depth: u32,
 }
 
 impl EvalTables {
@@ -192,12 +200,13 @@ impl EvalTables {
     }
 
     /// Level 5's values: on the standard star for two the steeper cost of
-    /// [`CONVEX_LEVEL5`], its tempo, its leaves' greedy move and only odd cut-off
-    /// iterations, elsewhere those of [`EvalTables::new`].
+    /// [`CONVEX_LEVEL5`], its tempo, its leaves' greedy move, only odd cut-off iterations
+    /// and at most [`MAX_DEPTH_LEVEL5`] plies, elsewhere those of [`EvalTables::new`].
     pub(crate) fn level5(rules: &Rules) -> EvalTables {
         if has_classes(rules) {
             EvalTables {
                 odd_partials: ODD_PARTIALS_LEVEL5,
+                max_depth: MAX_DEPTH_LEVEL5,
                 ..EvalTables::with_convex(rules, CONVEX_LEVEL5, TEMPO_LEVEL5, LEAF_MOVES_LEVEL5)
             }
         } else {
@@ -229,6 +238,7 @@ impl EvalTables {
             tempo,
             leaf_moves,
             odd_partials: false,
+            max_depth: MAX_DEPTH,
         }
     }
 
@@ -351,6 +361,9 @@ mod tests {
             );
             assert!(!levels.odd_partials, "{name}");
             assert_eq!(deep.odd_partials, steep && ODD_PARTIALS_LEVEL5, "{name}");
+            assert_eq!(levels.max_depth, MAX_DEPTH, "{name}");
+            let cap = if steep { MAX_DEPTH_LEVEL5 } else { MAX_DEPTH };
+            assert_eq!(deep.max_depth, cap, "{name}");
         }
     }
 

@@ -1170,7 +1170,9 @@ impl<'a> Searcher<'a> {
         let mut pace = self
             .soft
             .map(|(start, soft)| Pace::new(start, soft, self.deadline));
-        for depth in 1..=max_depth.max(1) {
+        // The tables may cap the depth: where a deeper search plays worse (see
+        // `EvalTables::max_depth`), the search stops there, time left or not.
+        for depth in 1..=max_depth.min(self.ev.max_depth).max(1) {
             let mut alpha = -WIN - 1;
             let beta = WIN + 1;
             let mut best: Option<(Scored, i32)> = None;
@@ -1650,6 +1652,43 @@ mod tests {
         }
         assert!(checked >= 10, "{checked} searches cut off in an even iteration");
         assert!(differs > 0, "a cut-off even iteration never changed the move");
+    }
+
+    /// Level 5 on the star for two deepens no further than its tables' cap, however large
+    /// the budget: it plays the move of a search to the cap; without the cap the same budget
+    /// searches deeper.
+    #[test]
+    fn level5_on_the_star_for_two_stops_at_its_depth_cap() {
+        let mut pos = Position::start("star-2".parse::<Variant>().unwrap());
+        for m in ["d4-h5", "b14-g13", "b4-g6", "a15-b14"] {
+            let m = pos.parse_move(m).unwrap();
+            pos.play(m).unwrap();
+        }
+        let deep = EvalTables::level5(pos.rules());
+        assert!(deep.max_depth < MAX_DEPTH);
+        let limits = Limits {
+            nodes: Some(3_000_000),
+            ..Limits::default()
+        };
+        let mut capped = Searcher::new(&pos, &deep, &limits, &NoClock);
+        let r = capped.run(MAX_DEPTH, &mut || 0).unwrap();
+        assert_eq!(r.depth, deep.max_depth);
+        assert!(capped.nodes < 3_000_000, "stopped with budget left");
+        let to_cap = Searcher::new(&pos, &deep, &Limits::default(), &NoClock)
+            .run(deep.max_depth, &mut || 0)
+            .unwrap();
+        assert_eq!(r.best.packed(), to_cap.best.packed());
+        let uncapped = EvalTables {
+            max_depth: MAX_DEPTH,
+            ..EvalTables::level5(pos.rules())
+        };
+        let limits = Limits {
+            nodes: Some(capped.nodes * 3),
+            ..Limits::default()
+        };
+        let mut s = Searcher::new(&pos, &uncapped, &limits, &NoClock);
+        s.run(MAX_DEPTH, &mut || 0).unwrap();
+        assert!(s.nodes > capped.nodes, "the uncapped search went on");
     }
 
     /// A playout plays the game to its end and takes every move back; the same seed plays
