@@ -29,10 +29,11 @@ test("search options: a level and a seed from the ply count; the budgets are the
   assert.equal(seedFor(17), 18);
   assert.deepEqual(searchOptions(2, 4), { level: 2, seed: 5 });
   // No budget from the page: level 5 searches the engine's fixed node count (under its time
-  // cap), a hint the engine's smaller one.
+  // cap), a hint the engine's smaller one. On the square board: on the star for two level 5
+  // stops at depth 5, from the start within a hint's budget.
   assert.deepEqual(searchOptions(5, 0), { level: 5, seed: 1 });
   assert.deepEqual(hintOptions(3), { hint: true, seed: 4 });
-  const g = new engine.Game('star-2');
+  const g = new engine.Game('halma');
   const hint = g.hint({ seed: 1 });
   const play = engine.bestMove(g.position(), searchOptions(5, 0));
   g.free();
