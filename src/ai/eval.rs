@@ -53,10 +53,16 @@ const LEAF_MOVES_LEVEL5: u8 = 1;
 /// four times the nodes scored 31 to 45% against itself; without them, 56% (`docs/ai.md`,
 /// "Depth and time").
 const ODD_PARTIALS_LEVEL5: bool = true;
-/// Level 5 on the standard star for two deepens to this depth at most: a complete depth 6
-/// lost to depth 5 (8-0-24 at fixed depth), and at 1 s a move against the MCTS engine the
-/// cap answered in a seventh of the time as strongly (`docs/ai.md`, "At most five plies").
-const MAX_DEPTH_LEVEL5: u32 = 5;
+/// Level 5 on the standard star for two deepens to this depth at most: depth 7 costs about
+/// twelve times depth 6, beyond its budgets. Without the paired choice below, a complete
+/// depth 6 lost to depth 5 (8-0-24 at fixed depth) and the cap was 5 (`docs/ai.md`, "At
+/// most five plies"); with it, depth 6 beat depth 5 (74.2%).
+const MAX_DEPTH_LEVEL5: u32 = 6;
+/// From this depth of its deepening on, level 5 on the standard star for two chooses its
+/// move by two depths at once (see `Searcher::run`): at a fixed depth of 5 it scored 66.4%
+/// against the choice by depth 5 alone, at 100 ms a move 63.7% (`docs/ai.md`, "Two depths
+/// at the root").
+const PAIRED_FROM_LEVEL5: u32 = 5;
 /// Cost per cell of distance from the line between the camps, in rows.
 const LATERAL: f32 = 0.3;
 /// Bonus for standing inside the target camp.
@@ -191,6 +197,10 @@ pub(crate) struct EvalTables {
     pub odd_partials: bool,
     /// The deepest iteration of the two-sided search's deepening.
     pub max_depth: u32,
+    /// From this depth of the two-sided search's deepening on, the root's move is chosen by
+    /// the sum of its scores at the iteration's depth and at the depth before (see
+    /// `Searcher::run`); `u32::MAX`: by the iteration's depth alone.
+    pub paired_from: u32,
 }
 
 impl EvalTables {
@@ -200,13 +210,15 @@ impl EvalTables {
     }
 
     /// Level 5's values: on the standard star for two the steeper cost of
-    /// [`CONVEX_LEVEL5`], its tempo, its leaves' greedy move, only odd cut-off iterations
-    /// and at most [`MAX_DEPTH_LEVEL5`] plies, elsewhere those of [`EvalTables::new`].
+    /// [`CONVEX_LEVEL5`], its tempo, its leaves' greedy move, only odd cut-off iterations,
+    /// at most [`MAX_DEPTH_LEVEL5`] plies and the move chosen by two depths from
+    /// [`PAIRED_FROM_LEVEL5`] on, elsewhere those of [`EvalTables::new`].
     pub(crate) fn level5(rules: &Rules) -> EvalTables {
         if has_classes(rules) {
             EvalTables {
                 odd_partials: ODD_PARTIALS_LEVEL5,
                 max_depth: MAX_DEPTH_LEVEL5,
+                paired_from: PAIRED_FROM_LEVEL5,
                 ..EvalTables::with_convex(rules, CONVEX_LEVEL5, TEMPO_LEVEL5, LEAF_MOVES_LEVEL5)
             }
         } else {
@@ -239,6 +251,7 @@ impl EvalTables {
             leaf_moves,
             odd_partials: false,
             max_depth: MAX_DEPTH,
+            paired_from: u32::MAX,
         }
     }
 
@@ -364,6 +377,9 @@ mod tests {
             assert_eq!(levels.max_depth, MAX_DEPTH, "{name}");
             let cap = if steep { MAX_DEPTH_LEVEL5 } else { MAX_DEPTH };
             assert_eq!(deep.max_depth, cap, "{name}");
+            assert_eq!(levels.paired_from, u32::MAX, "{name}");
+            let paired = if steep { PAIRED_FROM_LEVEL5 } else { u32::MAX };
+            assert_eq!(deep.paired_from, paired, "{name}");
         }
     }
 

@@ -124,6 +124,10 @@ pub(crate) struct Searcher<'a> {
     next_clock: u64,
     clock: &'a dyn Clock,
     stopped: bool,
+    /// The last counted iteration's paired choice (see `Searcher::run`): each candidate
+    /// with its score, its score a depth before and their sum.
+    #[cfg(test)]
+    pairs: Vec<(Scored, i32, i32, i32)>,
     /// Seats of the root's team.
     team: u8,
     /// The seat to move at the root.
@@ -313,6 +317,8 @@ impl<'a> Searcher<'a> {
             next_clock: 0,
             clock,
             stopped: false,
+            #[cfg(test)]
+            pairs: Vec::new(),
             team,
             root_seat: root as u8,
             seats: r.seats,
@@ -1170,6 +1176,8 @@ impl<'a> Searcher<'a> {
         let mut pace = self
             .soft
             .map(|(start, soft)| Pace::new(start, soft, self.deadline));
+        // The moves whose score the last iteration knows exactly, with that score.
+        let mut last_exact: Vec<((u16, u16), i32)> = Vec::new();
         // The tables may cap the depth: where a deeper search plays worse (see
         // `EvalTables::max_depth`), the search stops there, time left or not.
         for depth in 1..=max_depth.min(self.ev.max_depth).max(1) {
@@ -1177,8 +1185,18 @@ impl<'a> Searcher<'a> {
             let beta = WIN + 1;
             let mut best: Option<(Scored, i32)> = None;
             let mut scores = Vec::with_capacity(root.len());
+            let mut exact = Vec::new();
+            // From `EvalTables::paired_from` on, the move is chosen by two depths: among the
+            // moves this iteration scores exactly (the first, and each that beat the best
+            // before it), the one whose scores at this depth and the one before sum the
+            // most. Alone, each depth leans towards lines whose last move flatters the side
+            // that makes it; the sum plays better than either (docs/ai.md, "Two depths at
+            // the root").
+            let paired = depth >= self.ev.paired_from;
+            let mut pairs: Vec<(Scored, i32, i32, i32)> = Vec::new();
             for (i, m) in root.clone().iter().enumerate() {
                 let u = self.make(m);
+                let floor = alpha;
                 let mut s = if i == 0 {
                     self.search(depth as i32 - 1, 1, alpha, beta, false)
                 } else {
@@ -1189,25 +1207,58 @@ impl<'a> Searcher<'a> {
                         s
                     }
                 };
+                // Searched with a window open below (the first move, or a re-search), a
+                // score above the window's floor is exact.
+                let is_exact = i == 0 || s > floor;
+                let before = if paired && is_exact && !self.stopped {
+                    match last_exact.iter().find(|(k, _)| *k == (m.from, m.to)) {
+                        Some(&(_, b)) => Some(b),
+                        None => {
+                            let b = self.search(depth as i32 - 2, 1, -WIN - 1, WIN + 1, false);
+                            (!self.stopped).then_some(b)
+                        }
+                    }
+                } else {
+                    None
+                };
                 self.unmake(u, turn);
                 if self.stopped {
                     break;
+                }
+                if is_exact {
+                    exact.push(((m.from, m.to), s));
                 }
                 if !Self::is_decisive(s) {
                     s += jitter[i];
                 }
                 scores.push((i, s));
-                if best.is_none_or(|(_, b)| s > b) {
+                alpha = alpha.max(s);
+                if let Some(b) = before {
+                    // A forced result decides alone.
+                    let sum = if Self::is_decisive(s) || Self::is_decisive(b) {
+                        2 * s
+                    } else {
+                        s + b
+                    };
+                    if pairs.iter().all(|&(.., t)| sum > t) {
+                        best = Some((*m, s));
+                    }
+                    pairs.push((*m, s, b, sum));
+                } else if !paired && best.is_none_or(|(_, b)| s > b) {
                     best = Some((*m, s));
-                    alpha = alpha.max(s);
                 }
             }
+            last_exact = exact;
             // A partial iteration searched the previous best first with a full window, and
             // any move that beat it was re-searched exactly, so its best is sound; but where
             // only odd partials count (`EvalTables::odd_partials`), one of even depth is
             // dropped: on the star for two, an even iteration begun after an odd one lost
             // more often than it helped (docs/ai.md, "Depth and time").
             let counts = !self.stopped || !self.ev.odd_partials || depth % 2 == 1;
+            #[cfg(test)]
+            if counts && paired {
+                self.pairs = pairs;
+            }
             if let Some((m, s)) = best.filter(|_| counts) {
                 result.best = m;
                 result.score = s;
@@ -1689,6 +1740,58 @@ mod tests {
         let mut s = Searcher::new(&pos, &uncapped, &limits, &NoClock);
         s.run(MAX_DEPTH, &mut || 0).unwrap();
         assert!(s.nodes > capped.nodes, "the uncapped search went on");
+    }
+
+    /// From `paired_from` on, the root plays the move whose scores at two depths sum the
+    /// most, among those the iteration scored exactly: the first, the one the depth alone
+    /// would play, and each between that beat the best before it. On some positions of a
+    /// real game that is not the move of the best score at the last depth.
+    #[test]
+    fn a_paired_choice_takes_the_best_sum_of_two_depths() {
+        let record = crate::ai::tests::SHUFFLED;
+        let mut lines = record.lines();
+        let mut pos = Position::start(lines.next().unwrap().parse::<Variant>().unwrap());
+        let moves: Vec<&str> = lines.flat_map(str::split_whitespace).collect();
+        let ev = EvalTables {
+            paired_from: 3,
+            max_depth: 3,
+            ..EvalTables::level5(pos.rules())
+        };
+        let mut changed = 0;
+        for (ply, m) in moves.iter().enumerate().take(40) {
+            if ply >= 8 && ply % 2 == 0 {
+                let mut s = Searcher::new(&pos, &ev, &Limits::default(), &NoClock);
+                let r = s.run(MAX_DEPTH, &mut || 0).unwrap();
+                assert_eq!(r.depth, 3);
+                let pairs = &s.pairs;
+                assert!(!pairs.is_empty(), "the first move is exact");
+                let chosen = pairs.iter().max_by_key(|p| p.3).unwrap();
+                assert_eq!(pairs.iter().filter(|p| p.3 == chosen.3).count(), 1);
+                assert_eq!((r.best.packed(), r.score), (chosen.0.packed(), chosen.1));
+                // The exact scores rise: each later pair beat every score before it.
+                assert!(pairs.windows(2).all(|w| w[1].1 > w[0].1), "{pairs:?}");
+                for p in pairs {
+                    assert_eq!(p.3, p.1 + p.2);
+                }
+                let deepest = pairs.last().unwrap();
+                if deepest.0.packed() != chosen.0.packed() {
+                    changed += 1;
+                }
+                // Alone, the depth plays the best of its own scores.
+                let alone = EvalTables {
+                    paired_from: u32::MAX,
+                    max_depth: 3,
+                    ..EvalTables::level5(pos.rules())
+                };
+                let a = Searcher::new(&pos, &alone, &Limits::default(), &NoClock)
+                    .run(MAX_DEPTH, &mut || 0)
+                    .unwrap();
+                assert_eq!((a.best.packed(), a.score), (deepest.0.packed(), deepest.1));
+            }
+            let m = pos.parse_move(m).unwrap();
+            pos.play(m).unwrap();
+        }
+        assert!(changed >= 1, "the two depths never chose otherwise");
     }
 
     /// A playout plays the game to its end and takes every move back; the same seed plays
