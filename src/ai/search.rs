@@ -1193,6 +1193,8 @@ impl<'a> Searcher<'a> {
             // that makes it; the sum plays better than either (docs/ai.md, "Two depths at
             // the root").
             let paired = depth >= self.ev.paired_from;
+            let mut best_sum: Option<i32> = None;
+            #[cfg(test)]
             let mut pairs: Vec<(Scored, i32, i32, i32)> = Vec::new();
             for (i, m) in root.clone().iter().enumerate() {
                 let u = self.make(m);
@@ -1240,9 +1242,11 @@ impl<'a> Searcher<'a> {
                     } else {
                         s + b
                     };
-                    if pairs.iter().all(|&(.., t)| sum > t) {
+                    if best_sum.is_none_or(|t| sum > t) {
+                        best_sum = Some(sum);
                         best = Some((*m, s));
                     }
+                    #[cfg(test)]
                     pairs.push((*m, s, b, sum));
                 } else if !paired && best.is_none_or(|(_, b)| s > b) {
                     best = Some((*m, s));
